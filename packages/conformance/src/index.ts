@@ -1,0 +1,1 @@
+export { HTTP_METHODS, type HttpMethod, listOperations, type OperationRef } from "./operations.js";

@@ -1,0 +1,66 @@
+import { type ChildProcess, spawn } from "node:child_process";
+import path from "node:path";
+import { fileURLToPath } from "node:url";
+
+/** The built CLI; `pnpm test` builds first (turbo: test dependsOn build). */
+export const CLI_PATH = path.resolve(path.dirname(fileURLToPath(import.meta.url)), "../../dist/cli.js");
+
+export interface WeftProcess {
+  child: ChildProcess;
+  url: string;
+  stderr(): string;
+  stdout(): string;
+  /** Resolves with the exit code (or signal name). */
+  exited: Promise<number | string>;
+}
+
+/** Runs `weft <args>` and resolves once it prints the URL it serves. */
+export async function startWeft(args: string[], env: Record<string, string | undefined>): Promise<WeftProcess> {
+  const child = spawn(process.execPath, [CLI_PATH, ...args], {
+    env: { ...process.env, LOG_LEVEL: "info", ...env },
+    stdio: ["ignore", "pipe", "pipe"],
+  });
+  let out = "";
+  let err = "";
+  child.stdout?.on("data", (c: Buffer) => {
+    out += c.toString();
+  });
+  const exited = new Promise<number | string>((resolve) =>
+    child.on("exit", (code, signal) => resolve(code ?? signal ?? "unknown")),
+  );
+  const url = await new Promise<string>((resolve, reject) => {
+    const timer = setTimeout(() => reject(new Error(`weft did not start within 90 s:\n${err}\n${out}`)), 90_000);
+    child.stderr?.on("data", (c: Buffer) => {
+      err += c.toString();
+      const match = /serving on (http:\/\/\S+)/.exec(err);
+      if (match?.[1]) {
+        clearTimeout(timer);
+        resolve(match[1]);
+      }
+    });
+    void exited.then((code) => {
+      clearTimeout(timer);
+      reject(new Error(`weft exited (${code}) before serving:\n${err}\n${out}`));
+    });
+  });
+  return { child, url, stderr: () => err, stdout: () => out, exited };
+}
+
+/** Runs `weft <args>` to completion. */
+export function runWeft(
+  args: string[],
+  env: Record<string, string | undefined>,
+): Promise<{ code: number | null; stdout: string; stderr: string }> {
+  return new Promise((resolve) => {
+    const child = spawn(process.execPath, [CLI_PATH, ...args], { env: { ...process.env, ...env }, stdio: ["ignore", "pipe", "pipe"] });
+    let stdout = "";
+    let stderr = "";
+    child.stdout.on("data", (c: Buffer) => {
+      stdout += c.toString();
+    });
+    child.stderr.on("data", (c: Buffer) => {
+      stderr += c.toString();
+    });
+    child.on("exit", (code) => resolve({ code, stdout, stderr }));
+  });
+}

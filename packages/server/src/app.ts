@@ -1,0 +1,93 @@
+import { randomUUID } from "node:crypto";
+import cors from "cors";
+import express, { type Express } from "express";
+import * as OpenApiValidator from "express-openapi-validator";
+import type { Logger } from "pino";
+import { pinoHttp } from "pino-http";
+import type { Database } from "./db/database.js";
+import { createErrorMiddleware } from "./http/error-middleware.js";
+import { createMetrics, type Metrics } from "./http/metrics.js";
+import { createRouteFallback } from "./http/route-fallback.js";
+import { DOCS_PATHS, registerApiDocsRoutes } from "./ops/api-docs.js";
+import { registerHealthRoutes } from "./ops/health.js";
+import { registerMetricsRoute } from "./ops/metrics.js";
+
+/** Largest JSON body accepted (router requests carry signed op-hooks of at most ~10 KiB). */
+export const DEFAULT_BODY_LIMIT = "256kb";
+/** A client-supplied request id is echoed only when it is this short and plain. */
+const REQUEST_ID_PATTERN = /^[A-Za-z0-9._:-]{1,128}$/;
+
+export interface AppDeps {
+  db: Pick<Database, "pool">;
+  logger: Logger;
+  /** The bundled OpenAPI document (spec/generated/openapi.json). */
+  spec: Record<string, unknown> & { paths: Record<string, Record<string, unknown>> };
+  /** Allowed CORS origins; `["*"]` allows any. Empty disables CORS headers. @default ["*"] */
+  corsOrigins?: string[];
+  /** @default DEFAULT_BODY_LIMIT */
+  bodyLimit?: string;
+  /** Validate every response against the spec too (tests and CI; costs a little per request). @default false */
+  validateResponses?: boolean;
+  metrics?: Metrics;
+}
+
+/**
+ * Builds the Express app. No I/O happens here: connections come in through `deps`, and listening
+ * is the caller's job (see server.ts), so tests build apps with their own database and fakes.
+ */
+export function createApp(deps: AppDeps): Express {
+  const app = express();
+  app.disable("x-powered-by");
+  app.set("etag", false);
+  // Trailing slashes and case are ignored like the reference (fiber defaults).
+  app.set("strict routing", false);
+  app.set("case sensitive routing", false);
+  app.set("query parser", "extended");
+
+  const metrics = deps.metrics ?? createMetrics();
+  app.use(
+    pinoHttp({
+      logger: deps.logger,
+      genReqId: (req, res) => {
+        const incoming = req.headers["x-request-id"];
+        const id = typeof incoming === "string" && REQUEST_ID_PATTERN.test(incoming) ? incoming : randomUUID();
+        res.setHeader("x-request-id", id);
+        return id;
+      },
+      customLogLevel: (_req, res, err) => (err || res.statusCode >= 500 ? "error" : "info"),
+      serializers: {
+        req: (req: { id: string; method: string; url: string }) => ({ id: req.id, method: req.method, url: req.url }),
+        res: (res: { statusCode: number }) => ({ status: res.statusCode }),
+      },
+    }),
+  );
+  app.use(metrics.middleware);
+  const corsOrigins = deps.corsOrigins ?? ["*"];
+  if (corsOrigins.length > 0) {
+    app.use(cors({ origin: corsOrigins.includes("*") ? "*" : corsOrigins, exposedHeaders: ["x-request-id"] }));
+  }
+  app.use(express.json({ limit: deps.bodyLimit ?? DEFAULT_BODY_LIMIT }));
+
+  // Routes outside the validated API surface: the human docs page and its assets.
+  registerApiDocsRoutes(app, deps.spec);
+  registerMetricsRoute(app, metrics);
+
+  app.use(
+    OpenApiValidator.middleware({
+      // The validator rewrites the document it is given; keep ours pristine for /swagger/doc.json.
+      apiSpec: structuredClone(deps.spec) as never,
+      validateRequests: { allowUnknownQueryParameters: true, coerceTypes: true },
+      validateResponses: deps.validateResponses ?? false,
+      validateApiSpec: false,
+      // Unknown paths and methods fall through to our 404/405 handler below.
+      ignoreUndocumented: true,
+    }),
+  );
+
+  // Route modules, in spec order.
+  registerHealthRoutes(app, deps);
+
+  app.use(createRouteFallback({ ...deps.spec.paths, ...DOCS_PATHS }));
+  app.use(createErrorMiddleware(deps.logger));
+  return app;
+}

@@ -1,0 +1,84 @@
+import { mkdtempSync, rmSync } from "node:fs";
+import { tmpdir } from "node:os";
+import path from "node:path";
+import { afterAll, describe, expect, it } from "vitest";
+import { createScratchDatabase, realPostgresAvailable } from "./_test/test-database.js";
+import { runWeft, startWeft } from "./_test/spawn-weft.js";
+
+const dataDirs: string[] = [];
+function freshDataDir(): string {
+  const dir = mkdtempSync(path.join(tmpdir(), "weft-cli-"));
+  dataDirs.push(dir);
+  return dir;
+}
+afterAll(() => {
+  for (const dir of dataDirs) rmSync(dir, { recursive: true, force: true });
+});
+
+describe("weft CLI", () => {
+  it("prints readable help", async () => {
+    const { code, stdout } = await runWeft(["--help"], {});
+    expect(code).toBe(0);
+    expect(stdout).toContain("Usage: weft [options] [command]");
+    expect(stdout).toMatch(/serve\s+\S.*migrations/);
+    expect(stdout).toMatch(/migrate\s+\S/);
+    const serveHelp = await runWeft(["serve", "--help"], {});
+    expect(serveHelp.stdout).toContain("--port <value>");
+    expect(serveHelp.stdout).toContain("[env: PORT]");
+  });
+
+  it("exits non-zero with one line naming PORT when PORT is not a number", async () => {
+    const { code, stderr } = await runWeft(["serve"], { PORT: "abc", DATABASE_URL: undefined });
+    expect(code).toBe(2);
+    expect(stderr).toBe('weft: invalid PORT="abc": expected an integer from 0 to 65535\n');
+  });
+
+  it("serves /health, /ready, /swagger/doc.json, /docs and /metrics on the embedded database, and stops on SIGTERM", async () => {
+    const started = Date.now();
+    const weft = await startWeft(["serve"], { PORT: "0", DATABASE_URL: undefined, WEFT_DATA_DIR: freshDataDir() });
+    expect(Date.now() - started).toBeLessThan(90_000);
+    for (const [p, type] of [
+      ["/health", "application/json"],
+      ["/ready", "application/json"],
+      ["/swagger/doc.json", "application/json"],
+      ["/docs", "text/html"],
+      ["/metrics", "text/plain"],
+    ] as const) {
+      const res = await fetch(`${weft.url}${p}`);
+      expect(res.status, p).toBe(200);
+      expect(res.headers.get("content-type"), p).toContain(type);
+    }
+    const logLine = weft.stdout().split("\n").find((l) => l.includes('"request completed"'));
+    expect(JSON.parse(logLine ?? "{}")).toMatchObject({ service: "weft", req: { method: "GET" }, res: { status: 200 } });
+
+    // A request in flight when SIGTERM arrives is still answered.
+    const inFlight = fetch(`${weft.url}/ready`).then((r) => r.status);
+    const stopAt = Date.now();
+    weft.child.kill("SIGTERM");
+    expect(await inFlight).toBe(200);
+    expect(await weft.exited).toBe(0);
+    expect(Date.now() - stopAt).toBeLessThan(5_000);
+  }, 120_000);
+
+  it("migrates and serves a real Postgres given DATABASE_URL; `weft migrate` reports", async () => {
+    if (!(await realPostgresAvailable())) {
+      expect(process.env.CI).not.toBe("true");
+      return;
+    }
+    const scratch = await createScratchDatabase();
+    try {
+      const migrate = await runWeft(["migrate"], { DATABASE_URL: scratch.url, LOG_LEVEL: "warn" });
+      expect(migrate.code).toBe(0);
+      expect(migrate.stderr).toMatch(/^weft: \d+ migration\(s\) applied, 0 pending\n$/);
+
+      const weft = await startWeft(["serve", "--port", "0"], { DATABASE_URL: scratch.url, LOG_LEVEL: "warn" });
+      const ready = await fetch(`${weft.url}/ready`);
+      expect(ready.status).toBe(200);
+      expect(await ready.json()).toMatchObject({ status: "ready", database: "ok", migrations: { pending: 0 } });
+      weft.child.kill("SIGINT");
+      expect(await weft.exited).toBe(0);
+    } finally {
+      await scratch.drop();
+    }
+  }, 120_000);
+});

@@ -1,0 +1,47 @@
+import path from "node:path";
+import { describe, expect, it } from "vitest";
+import { ConfigError, loadConfig } from "./config.js";
+
+describe("loadConfig", () => {
+  it("applies defaults", () => {
+    expect(loadConfig({})).toEqual({
+      host: "127.0.0.1",
+      port: 8080,
+      databaseUrl: undefined,
+      dataDir: path.resolve(".weft-data"),
+      logLevel: "info",
+      corsOrigins: ["*"],
+      bodyLimit: "256kb",
+      shutdownTimeoutMs: 4000,
+    });
+  });
+
+  it("lets flags win over the environment", () => {
+    const config = loadConfig({ PORT: "3000", HOST: "0.0.0.0" }, { port: "4000" });
+    expect(config.port).toBe(4000);
+    expect(config.host).toBe("0.0.0.0");
+  });
+
+  it.each([
+    [{ PORT: "abc" }, {}, 'invalid PORT="abc": expected an integer from 0 to 65535'],
+    [{ PORT: "70000" }, {}, 'invalid PORT="70000": expected an integer from 0 to 65535'],
+    [{}, { port: "-1" }, 'invalid --port="-1": expected an integer from 0 to 65535'],
+    [{ DATABASE_URL: "mysql://x" }, {}, "invalid DATABASE_URL: expected a postgres:// or postgresql:// URL"],
+    [{ LOG_LEVEL: "loud" }, {}, 'invalid LOG_LEVEL="loud": expected one of fatal, error, warn, info, debug, trace, silent'],
+    [{ BODY_LIMIT: "huge" }, {}, 'invalid BODY_LIMIT="huge": expected a size such as 256kb or 1mb'],
+  ])("rejects %j %j with a message naming the setting", (env, flags, message) => {
+    expect(() => loadConfig(env, flags)).toThrow(new ConfigError(message));
+  });
+
+  it("does not echo the database URL (it may hold a password)", () => {
+    expect(() => loadConfig({ DATABASE_URL: "mysql://user:secret@db" })).toThrow(/^(?!.*secret)/);
+  });
+
+  it("splits CORS origins and allows disabling them", () => {
+    expect(loadConfig({ CORS_ORIGINS: "https://a.example, https://b.example" }).corsOrigins).toEqual([
+      "https://a.example",
+      "https://b.example",
+    ]);
+    expect(loadConfig({ CORS_ORIGINS: "" }).corsOrigins).toEqual(["*"]);
+  });
+});

@@ -1,0 +1,123 @@
+/**
+ * Configuration of `weft serve`: environment variables, overridden by CLI flags, validated once.
+ * Only cli.ts calls this; everything else receives a typed Config.
+ */
+import path from "node:path";
+
+export const LOG_LEVELS = ["fatal", "error", "warn", "info", "debug", "trace", "silent"] as const;
+export type LogLevel = (typeof LOG_LEVELS)[number];
+
+export interface Config {
+  host: string;
+  port: number;
+  databaseUrl: string | undefined;
+  dataDir: string;
+  logLevel: LogLevel;
+  corsOrigins: string[];
+  bodyLimit: string;
+  shutdownTimeoutMs: number;
+}
+
+/** A bad setting: its message is the one line the CLI prints before exiting non-zero. */
+export class ConfigError extends Error {
+  override name = "ConfigError";
+}
+
+interface Setting<T> {
+  env: string;
+  flag: string;
+  describe: string;
+  fallback: string | undefined;
+  parse(raw: string, name: string): T;
+}
+
+function integer(min: number, max: number) {
+  return (raw: string, name: string): number => {
+    if (!/^\d+$/.test(raw.trim()) || Number(raw) < min || Number(raw) > max) {
+      throw new ConfigError(`invalid ${name}=${JSON.stringify(raw)}: expected an integer from ${min} to ${max}`);
+    }
+    return Number(raw);
+  };
+}
+
+const text = (raw: string) => raw;
+
+export const SETTINGS = {
+  host: { env: "HOST", flag: "host", describe: "interface to listen on", fallback: "127.0.0.1", parse: text },
+  port: { env: "PORT", flag: "port", describe: "TCP port to listen on (0 = any free port)", fallback: "8080", parse: integer(0, 65535) },
+  databaseUrl: {
+    env: "DATABASE_URL",
+    flag: "database-url",
+    describe: "Postgres URL; when unset an embedded PGlite is started under the data dir",
+    fallback: undefined,
+    parse: (raw, name) => {
+      if (!/^postgres(ql)?:\/\//.test(raw)) {
+        throw new ConfigError(`invalid ${name}: expected a postgres:// or postgresql:// URL`);
+      }
+      return raw;
+    },
+  },
+  dataDir: {
+    env: "WEFT_DATA_DIR",
+    flag: "data-dir",
+    describe: "where the embedded database keeps its files",
+    fallback: ".weft-data",
+    parse: (raw) => path.resolve(raw),
+  },
+  logLevel: {
+    env: "LOG_LEVEL",
+    flag: "log-level",
+    describe: `log level (${LOG_LEVELS.join(", ")})`,
+    fallback: "info",
+    parse: (raw, name) => {
+      if (!(LOG_LEVELS as readonly string[]).includes(raw)) {
+        throw new ConfigError(`invalid ${name}=${JSON.stringify(raw)}: expected one of ${LOG_LEVELS.join(", ")}`);
+      }
+      return raw as LogLevel;
+    },
+  },
+  corsOrigins: {
+    env: "CORS_ORIGINS",
+    flag: "cors-origins",
+    describe: "comma-separated allowed CORS origins, * for any, empty to disable",
+    fallback: "*",
+    parse: (raw) =>
+      raw
+        .split(",")
+        .map((s) => s.trim())
+        .filter(Boolean),
+  },
+  bodyLimit: {
+    env: "BODY_LIMIT",
+    flag: "body-limit",
+    describe: "largest accepted request body (e.g. 256kb, 1mb)",
+    fallback: "256kb",
+    parse: (raw, name) => {
+      if (!/^\d+(b|kb|mb)$/i.test(raw)) throw new ConfigError(`invalid ${name}=${JSON.stringify(raw)}: expected a size such as 256kb or 1mb`);
+      return raw;
+    },
+  },
+  shutdownTimeoutMs: {
+    env: "SHUTDOWN_TIMEOUT_MS",
+    flag: "shutdown-timeout-ms",
+    describe: "how long in-flight requests may take after SIGTERM/SIGINT",
+    fallback: "4000",
+    parse: integer(0, 600_000),
+  },
+} satisfies { [K in keyof Config]: Setting<Config[K]> };
+
+/**
+ * Resolves every setting from flags (first), then the environment, then the default.
+ * @throws ConfigError naming the variable (or flag) and what it expects.
+ */
+export function loadConfig(env: NodeJS.ProcessEnv, flags: Record<string, string | undefined> = {}): Config {
+  const out: Partial<Record<keyof Config, unknown>> = {};
+  for (const [key, setting] of Object.entries(SETTINGS) as [keyof Config, Setting<unknown>][]) {
+    const fromFlag = flags[setting.flag];
+    const fromEnv = env[setting.env];
+    const raw = fromFlag ?? (fromEnv === "" && setting.fallback !== undefined ? undefined : fromEnv) ?? setting.fallback;
+    const name = fromFlag !== undefined ? `--${setting.flag}` : setting.env;
+    out[key] = raw === undefined ? undefined : setting.parse(raw, name);
+  }
+  return out as Config;
+}

@@ -1,0 +1,45 @@
+import type { RequestHandler } from "express";
+import { Counter, collectDefaultMetrics, Histogram, Registry } from "prom-client";
+
+/** Request latency buckets (seconds): dense under 50 ms, where indexer reads should live. */
+const LATENCY_BUCKETS_S = [0.001, 0.0025, 0.005, 0.01, 0.025, 0.05, 0.1, 0.25, 0.5, 1, 2.5, 5];
+
+export interface Metrics {
+  registry: Registry;
+  /** Counts and times every request by method, route template and status. */
+  middleware: RequestHandler;
+}
+
+/**
+ * Metrics of one app instance. Each app owns its registry (no prom-client global), so tests and
+ * several apps in one process never share counters.
+ */
+export function createMetrics(options: { collectProcessMetrics?: boolean } = {}): Metrics {
+  const registry = new Registry();
+  if (options.collectProcessMetrics ?? true) collectDefaultMetrics({ register: registry });
+  const requests = new Counter({
+    name: "http_requests_total",
+    help: "HTTP requests served, by method, route template and status.",
+    labelNames: ["method", "route", "status"] as const,
+    registers: [registry],
+  });
+  const duration = new Histogram({
+    name: "http_request_duration_seconds",
+    help: "HTTP request latency in seconds, by method, route template and status.",
+    labelNames: ["method", "route", "status"] as const,
+    buckets: LATENCY_BUCKETS_S,
+    registers: [registry],
+  });
+  const middleware: RequestHandler = (req, res, next) => {
+    const start = process.hrtime.bigint();
+    res.on("finish", () => {
+      // The route template, not the raw path, so label cardinality stays bounded.
+      const route = req.route ? `${req.baseUrl}${String(req.route.path)}` : "unmatched";
+      const labels = { method: req.method, route, status: String(res.statusCode) };
+      requests.inc(labels);
+      duration.observe(labels, Number(process.hrtime.bigint() - start) / 1e9);
+    });
+    next();
+  };
+  return { registry, middleware };
+}

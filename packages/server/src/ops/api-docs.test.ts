@@ -1,0 +1,54 @@
+import path from "node:path";
+import { fileURLToPath } from "node:url";
+import { describe, expect, it } from "vitest";
+import { chromiumAvailable, launchChromium } from "../_test/chromium.js";
+import { createTestApp, serveForTests } from "../_test/test-app.js";
+import { useTestDatabase } from "../_test/test-database.js";
+import { loadSpecDocument } from "../spec-document.js";
+
+const SCREENSHOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), "../../test-results/docs-page.png");
+
+describe("API reference", () => {
+  const database = useTestDatabase();
+  const url = serveForTests(() => createTestApp({ db: database().db }));
+
+  it("serves the bundled spec at /swagger/doc.json, byte for byte", async () => {
+    const res = await fetch(`${url()}/swagger/doc.json`);
+    expect(res.status).toBe(200);
+    expect(await res.json()).toEqual(loadSpecDocument());
+  });
+
+  it("serves the renderer from local assets (no CDN)", async () => {
+    const html = await (await fetch(`${url()}/docs`)).text();
+    const sources = [...html.matchAll(/(?:src|href)="([^"]+)"/g)].map((m) => m[1]);
+    expect(sources.length).toBeGreaterThan(0);
+    for (const src of sources) {
+      expect(src).toMatch(/^\/docs\/assets\//);
+      expect((await fetch(`${url()}${src}`)).status, src).toBe(200);
+    }
+  });
+
+  it.runIf(chromiumAvailable())("renders every operation in headless Chromium", async () => {
+    const browser = await launchChromium();
+    try {
+      const page = await browser.newPage({ viewport: { width: 1280, height: 2000 } });
+      const blocked: string[] = [];
+      page.on("requestfailed", (r) => blocked.push(r.url()));
+      await page.goto(`${url()}/docs`);
+      await page.waitForSelector(".opblock-summary", { timeout: 20_000 });
+      const text = await page.locator("body").innerText();
+      const spec = loadSpecDocument();
+      for (const [p, item] of Object.entries(spec.paths)) {
+        expect(text, `path ${p}`).toContain(p);
+        for (const op of Object.values(item) as { summary?: string }[]) {
+          if (op.summary) expect(text, `summary of ${p}`).toContain(op.summary);
+        }
+      }
+      expect(text).toContain("Weft API");
+      await page.screenshot({ path: SCREENSHOT, fullPage: false });
+      expect(blocked).toEqual([]);
+    } finally {
+      await browser.close();
+    }
+  }, 60_000);
+});

@@ -1,0 +1,49 @@
+import express, { type Express } from "express";
+import { getAbsoluteFSPath } from "swagger-ui-dist";
+
+/** Long-lived cache for the renderer's versioned static assets; the spec itself is never cached. */
+const ASSET_MAX_AGE_MS = 24 * 60 * 60 * 1000;
+
+/**
+ * `/swagger/doc.json`: the bundled OpenAPI document (the path the reference indexer uses), and
+ * `/docs`: an API reference rendered from it by Swagger UI, served from local assets (no CDN).
+ */
+export function registerApiDocsRoutes(app: Express, spec: object): void {
+  const body = JSON.stringify(spec);
+  app.get("/swagger/doc.json", (_req, res) => {
+    res.type("application/json").send(body);
+  });
+
+  app.use("/docs/assets", express.static(getAbsoluteFSPath(), { index: false, maxAge: ASSET_MAX_AGE_MS }));
+  app.get("/docs", (_req, res) => {
+    res.type("html").send(DOCS_HTML);
+  });
+}
+
+const DOCS_HTML = `<!doctype html>
+<html lang="en">
+<head>
+  <meta charset="utf-8">
+  <title>Weft API reference</title>
+  <meta name="viewport" content="width=device-width, initial-scale=1">
+  <link rel="stylesheet" href="/docs/assets/swagger-ui.css">
+  <style>body { margin: 0; } .topbar { display: none; }</style>
+</head>
+<body>
+  <div id="weft-api-reference"></div>
+  <script src="/docs/assets/swagger-ui-bundle.js"></script>
+  <script>
+    window.ui = SwaggerUIBundle({
+      url: "/swagger/doc.json",
+      dom_id: "#weft-api-reference",
+      deepLinking: true,
+      docExpansion: "list",
+      defaultModelsExpandDepth: 0,
+      tryItOutEnabled: true,
+    });
+  </script>
+</body>
+</html>
+`;
+
+export const DOCS_PATHS = { "/docs": { get: {} }, "/docs/assets/{file}": { get: {} } } as const;
