@@ -20,6 +20,8 @@ for (const pkg of packages) {
   const r = JSON.parse(readFileSync(report, "utf8"));
   passed += r.numPassedTests;
   failed += r.numFailedTests + (r.numFailedTestSuites ?? 0);
+  // A run can fail with no failing test (no test files, an error outside tests): count it once.
+  if (r.success === false && r.numFailedTests + (r.numFailedTestSuites ?? 0) === 0) failed += 1;
   skipped += r.numPendingTests + (r.numTodoTests ?? 0);
   console.log(`${pkg}: ${r.numPassedTests} passed, ${r.numFailedTests} failed, ${r.numPendingTests} skipped`);
 }

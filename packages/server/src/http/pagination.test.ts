@@ -1,0 +1,116 @@
+import { describe, expect, it } from "vitest";
+import { ApiError } from "./errors.js";
+import { buildPagination, decodeKey, encodeCursor, encodeOffset, parsePageRequest } from "./pagination.js";
+
+const b64 = (s: string) => Buffer.from(s).toString("base64");
+
+function errorOf(fn: () => unknown): { status: number; body: unknown } {
+  try {
+    fn();
+  } catch (err) {
+    if (err instanceof ApiError) return { status: err.status, body: err.toBody() };
+    throw err;
+  }
+  throw new Error("expected an ApiError");
+}
+
+describe("encodeCursor", () => {
+  it("matches the reference's bytes (sorted keys, no spaces)", () => {
+    expect(encodeCursor({ sequence: 12345 })).toBe("eyJzZXF1ZW5jZSI6MTIzNDV9");
+    expect(encodeCursor({ height: 100 })).toBe("eyJoZWlnaHQiOjEwMH0=");
+    expect(encodeCursor({ token_id: "token123", height: 300 })).toBe("eyJoZWlnaHQiOjMwMCwidG9rZW5faWQiOiJ0b2tlbjEyMyJ9");
+  });
+});
+
+describe("decodeKey", () => {
+  it.each([
+    ["eyJzZXF1ZW5jZSI6MTIzNDV9", { kind: "sequence", sequence: 12345n }],
+    ["eyJoZWlnaHQiOjEwMH0=", { kind: "height", height: 100n }],
+    ["eyJoZWlnaHQiOjMwMCwidG9rZW5faWQiOiJ0b2tlbjEyMyJ9", { kind: "height_token_id", height: 300n, tokenId: "token123" }],
+    [b64("200"), { kind: "offset", offset: 200 }],
+    [b64('{"other":1}'), undefined],
+    ["", undefined],
+    [undefined, undefined],
+  ])("decodes %s", (key, expected) => {
+    expect(decodeKey(key)).toEqual(expected);
+  });
+
+  it("restores a + that arrived as a space", () => {
+    const key = encodeCursor({ height: 1, token_id: "~~~" });
+    expect(key).toContain("+");
+    expect(decodeKey(key.replace("+", " "))).toEqual({ kind: "height_token_id", height: 1n, tokenId: "~~~" });
+  });
+
+  it.each([
+    ["not*base64", "pagination.key must be a valid base64 encoded string"],
+    [b64("-5"), "pagination.key must decode to a nonnegative integer"],
+    [b64("abc"), "pagination.key must decode to a nonnegative integer"],
+    [b64("{broken"), "invalid pagination.key format: expected base64 of JSON or of a decimal offset"],
+    [b64('{"sequence":"x"}'), "invalid pagination.key: sequence must be a non-negative integer"],
+  ])("rejects %s", (key, message) => {
+    expect(errorOf(() => decodeKey(key))).toEqual({
+      status: 400,
+      body: { code: 3, message, details: [{ field: "query.pagination.key", description: message }] },
+    });
+  });
+});
+
+describe("parsePageRequest", () => {
+  it("defaults like the reference", () => {
+    expect(parsePageRequest({})).toEqual({
+      limit: 100,
+      reverse: true,
+      countTotal: true,
+      position: { kind: "offset", offset: 0 },
+    });
+  });
+
+  it("lets a key win over pagination.offset", () => {
+    expect(parsePageRequest({ "pagination.offset": 0, "pagination.key": b64("30") }).position).toEqual({
+      kind: "offset",
+      offset: 30,
+    });
+  });
+
+  it.each([
+    [{ "pagination.limit": 0 }, "pagination.limit must be between 1 and 1000", "query.pagination.limit", "must be between 1 and 1000"],
+    [{ "pagination.limit": 1001 }, "pagination.limit must be between 1 and 1000", "query.pagination.limit", "must be between 1 and 1000"],
+    [{ "pagination.offset": -1 }, "pagination.offset cannot be negative", "query.pagination.offset", "must be >= 0"],
+  ])("rejects %j", (query, message, field, description) => {
+    expect(errorOf(() => parsePageRequest(query))).toEqual({
+      status: 400,
+      body: { code: 3, message, details: [{ field, description }] },
+    });
+  });
+});
+
+describe("buildPagination", () => {
+  const request = parsePageRequest({ "pagination.limit": 10, "pagination.offset": 20 });
+
+  it("emits offset keys, and no next_key on the last page", () => {
+    expect(buildPagination({ request, hasMore: true, total: 95n })).toEqual({
+      previous_key: encodeOffset(10),
+      next_key: encodeOffset(30),
+      total: "95",
+    });
+    expect(buildPagination({ request, hasMore: false, total: 25 })).toEqual({
+      previous_key: encodeOffset(10),
+      next_key: null,
+      total: "25",
+    });
+  });
+
+  it("has no previous_key before a whole page (offset < limit)", () => {
+    const req = parsePageRequest({ "pagination.limit": 100, "pagination.offset": 50 });
+    expect(buildPagination({ request: req, hasMore: false, total: 60 }).previous_key).toBeNull();
+  });
+
+  it("emits the last record's cursor in cursor mode", () => {
+    expect(buildPagination({ request, hasMore: true, total: null, nextCursor: { sequence: 7n } })).toEqual({
+      previous_key: null,
+      next_key: "eyJzZXF1ZW5jZSI6N30=",
+      total: "0",
+    });
+    expect(buildPagination({ request, hasMore: false, total: 3, nextCursor: { sequence: 7n } }).next_key).toBeNull();
+  });
+});

@@ -1,0 +1,174 @@
+/**
+ * Pagination of every indexer list, as the reference indexer does it (rollytics; see the spec's
+ * `pagination.*` parameters): cursor keys (`{"sequence":N}`, `{"height":N}`, `{"height":N,"token_id":T}`,
+ * base64 JSON) and offset keys (base64 decimal) are both accepted everywhere.
+ *
+ * One deliberate difference: `next_key` is null on the last page (we read one record past the page
+ * to know), where the reference emits a key on every non-empty page and clients make one extra,
+ * empty request. Clients that loop until `next_key` is null see the same records either way.
+ */
+import { badRequest } from "./errors.js";
+
+export const DEFAULT_LIMIT = 100;
+export const MAX_LIMIT = 1000;
+
+/** Where a page starts. */
+export type PagePosition =
+  | { kind: "offset"; offset: number }
+  | { kind: "sequence"; sequence: bigint }
+  | { kind: "height"; height: bigint }
+  | { kind: "height_token_id"; height: bigint; tokenId: string };
+
+export interface PageRequest {
+  limit: number;
+  /** Newest (or largest) first. @default true */
+  reverse: boolean;
+  /** @default true */
+  countTotal: boolean;
+  position: PagePosition;
+}
+
+export interface PaginationQuery {
+  "pagination.key"?: string | undefined;
+  "pagination.offset"?: number | string | undefined;
+  "pagination.limit"?: number | string | undefined;
+  "pagination.count_total"?: boolean | string | undefined;
+  "pagination.reverse"?: boolean | string | undefined;
+}
+
+const BASE64 = /^[A-Za-z0-9+/]*={0,2}$/;
+
+function toBool(value: boolean | string | undefined, fallback: boolean): boolean {
+  if (value === undefined || value === "") return fallback;
+  if (typeof value === "boolean") return value;
+  // Same spellings as Go's strconv.ParseBool, which the reference uses.
+  if (["1", "t", "T", "TRUE", "true", "True"].includes(value)) return true;
+  if (["0", "f", "F", "FALSE", "false", "False"].includes(value)) return false;
+  throw badRequest(`pagination: expected true or false, got ${JSON.stringify(value)}`);
+}
+
+function toInt(value: number | string | undefined, name: string): number | undefined {
+  if (value === undefined || value === "") return undefined;
+  const n = typeof value === "number" ? value : Number(value);
+  if (!Number.isSafeInteger(n)) throw badRequest(`${name} must be an integer`, [{ field: `query.${name}`, description: "must be integer" }]);
+  return n;
+}
+
+function nonNegativeBigInt(value: unknown): bigint | undefined {
+  if (typeof value === "number" && Number.isSafeInteger(value) && value >= 0) return BigInt(value);
+  if (typeof value === "string" && /^\d+$/.test(value)) return BigInt(value);
+  return undefined;
+}
+
+function keyError(message: string) {
+  return badRequest(message, [{ field: "query.pagination.key", description: message }]);
+}
+
+/** Decodes `pagination.key` into a position; `undefined` when absent or empty. */
+export function decodeKey(raw: string | undefined): PagePosition | undefined {
+  if (raw === undefined || raw === "") return undefined;
+  // A `+` that reached us unencoded arrives as a space; put it back rather than fail the client.
+  const key = raw.replace(/ /g, "+");
+  if (!BASE64.test(key) || key.replace(/=+$/, "").length % 4 === 1) {
+    throw keyError("pagination.key must be a valid base64 encoded string");
+  }
+  const text = Buffer.from(key, "base64").toString("utf8").trim();
+  if (text.startsWith("{")) {
+    let parsed: Record<string, unknown> | undefined;
+    try {
+      const value: unknown = JSON.parse(text);
+      if (value && typeof value === "object" && !Array.isArray(value)) parsed = value as Record<string, unknown>;
+    } catch {
+      parsed = undefined;
+    }
+    if (!parsed) throw keyError("invalid pagination.key format: expected base64 of JSON or of a decimal offset");
+    if ("sequence" in parsed) {
+      const sequence = nonNegativeBigInt(parsed.sequence);
+      if (sequence === undefined) throw keyError("invalid pagination.key: sequence must be a non-negative integer");
+      return { kind: "sequence", sequence };
+    }
+    if ("height" in parsed) {
+      const height = nonNegativeBigInt(parsed.height);
+      if (height === undefined) throw keyError("invalid pagination.key: height must be a non-negative integer");
+      if ("token_id" in parsed) {
+        if (typeof parsed.token_id !== "string") throw keyError("invalid pagination.key: token_id must be a string");
+        return { kind: "height_token_id", height, tokenId: parsed.token_id };
+      }
+      return { kind: "height", height };
+    }
+    // A JSON object naming no cursor field is ignored, as the reference does.
+    return undefined;
+  }
+  if (!/^\d+$/.test(text) || !Number.isSafeInteger(Number(text))) {
+    throw keyError("pagination.key must decode to a nonnegative integer");
+  }
+  return { kind: "offset", offset: Number(text) };
+}
+
+/**
+ * Reads the `pagination.*` query parameters.
+ * @throws ApiError 400 naming the parameter: limit outside 1..1000, negative offset, malformed key.
+ */
+export function parsePageRequest(query: PaginationQuery): PageRequest {
+  const limit = toInt(query["pagination.limit"], "pagination.limit") ?? DEFAULT_LIMIT;
+  if (limit < 1 || limit > MAX_LIMIT) {
+    throw badRequest(`pagination.limit must be between 1 and ${MAX_LIMIT}`, [
+      { field: "query.pagination.limit", description: `must be between 1 and ${MAX_LIMIT}` },
+    ]);
+  }
+  const offset = toInt(query["pagination.offset"], "pagination.offset") ?? 0;
+  if (offset < 0) {
+    throw badRequest("pagination.offset cannot be negative", [
+      { field: "query.pagination.offset", description: "must be >= 0" },
+    ]);
+  }
+  const fromKey = decodeKey(query["pagination.key"]);
+  return {
+    limit,
+    reverse: toBool(query["pagination.reverse"], true),
+    countTotal: toBool(query["pagination.count_total"], true),
+    // A key wins over pagination.offset (a decimal key replaces it; a cursor makes it moot).
+    position: fromKey ?? { kind: "offset", offset },
+  };
+}
+
+/** base64 of the cursor's JSON with sorted keys and no spaces, byte-identical to the reference. */
+export function encodeCursor(cursor: Record<string, string | number | bigint>): string {
+  const body = Object.keys(cursor)
+    .sort()
+    .map((k) => `${JSON.stringify(k)}:${typeof cursor[k] === "string" ? JSON.stringify(cursor[k]) : String(cursor[k])}`)
+    .join(",");
+  return Buffer.from(`{${body}}`).toString("base64");
+}
+
+export const encodeOffset = (offset: number): string => Buffer.from(String(offset)).toString("base64");
+
+export interface PaginationBody {
+  previous_key: string | null;
+  next_key: string | null;
+  total: string;
+}
+
+/**
+ * The response `pagination` object.
+ * @param nextCursor the cursor of the page's last record when the endpoint pages by cursor; without
+ *   it the page is offset-paged and keys are base64 decimal offsets.
+ */
+export function buildPagination(options: {
+  request: PageRequest;
+  hasMore: boolean;
+  total: bigint | number | null;
+  nextCursor?: Record<string, string | number | bigint> | undefined;
+}): PaginationBody {
+  const { request, hasMore } = options;
+  const total = options.total === null ? "0" : String(options.total);
+  if (options.nextCursor !== undefined) {
+    return { previous_key: null, next_key: hasMore ? encodeCursor(options.nextCursor) : null, total };
+  }
+  const offset = request.position.kind === "offset" ? request.position.offset : 0;
+  return {
+    previous_key: offset > 0 && offset >= request.limit ? encodeOffset(offset - request.limit) : null,
+    next_key: hasMore ? encodeOffset(offset + request.limit) : null,
+    total,
+  };
+}
