@@ -9,7 +9,8 @@ import { createErrorMiddleware } from "./http/error-middleware.js";
 import { createMetrics, type Metrics } from "./http/metrics.js";
 import { createRouteFallback } from "./http/route-fallback.js";
 import { DOCS_PATHS, registerApiDocsRoutes } from "./ops/api-docs.js";
-import { registerHealthRoutes } from "./ops/health.js";
+import { type OperationHandlers, registerOperations } from "./http/operations.js";
+import { createHealthHandlers } from "./ops/health.js";
 import { registerMetricsRoute } from "./ops/metrics.js";
 
 /** Largest JSON body accepted (router requests carry signed op-hooks of at most ~10 KiB). */
@@ -50,13 +51,18 @@ export function createApp(deps: AppDeps): Express {
       logger: deps.logger,
       genReqId: (req, res) => {
         const incoming = req.headers["x-request-id"];
-        const id = typeof incoming === "string" && REQUEST_ID_PATTERN.test(incoming) ? incoming : randomUUID();
+        const id =
+          typeof incoming === "string" && REQUEST_ID_PATTERN.test(incoming) ? incoming : randomUUID();
         res.setHeader("x-request-id", id);
         return id;
       },
       customLogLevel: (_req, res, err) => (err || res.statusCode >= 500 ? "error" : "info"),
       serializers: {
-        req: (req: { id: string; method: string; url: string }) => ({ id: req.id, method: req.method, url: req.url }),
+        req: (req: { id: string; method: string; url: string }) => ({
+          id: req.id,
+          method: req.method,
+          url: req.url,
+        }),
         res: (res: { statusCode: number }) => ({ status: res.statusCode }),
       },
     }),
@@ -64,7 +70,9 @@ export function createApp(deps: AppDeps): Express {
   app.use(metrics.middleware);
   const corsOrigins = deps.corsOrigins ?? ["*"];
   if (corsOrigins.length > 0) {
-    app.use(cors({ origin: corsOrigins.includes("*") ? "*" : corsOrigins, exposedHeaders: ["x-request-id"] }));
+    app.use(
+      cors({ origin: corsOrigins.includes("*") ? "*" : corsOrigins, exposedHeaders: ["x-request-id"] }),
+    );
   }
   app.use(express.json({ limit: deps.bodyLimit ?? DEFAULT_BODY_LIMIT }));
 
@@ -84,8 +92,11 @@ export function createApp(deps: AppDeps): Express {
     }),
   );
 
-  // Route modules, in spec order.
-  registerHealthRoutes(app, deps);
+  // Handlers by operationId; registerOperations mounts them in spec order on the spec's own paths.
+  const handlers: OperationHandlers = {
+    ...createHealthHandlers(deps),
+  };
+  registerOperations(app, deps.spec, handlers, { servedAbove: ["getMetrics", "getSwaggerDoc"] });
 
   app.use(createRouteFallback({ ...deps.spec.paths, ...DOCS_PATHS }));
   app.use(createErrorMiddleware(deps.logger));

@@ -35,7 +35,11 @@ describe("weft CLI", () => {
 
   it("serves /health, /ready, /swagger/doc.json, /docs and /metrics on the embedded database, and stops on SIGTERM", async () => {
     const started = Date.now();
-    const weft = await startWeft(["serve"], { PORT: "0", DATABASE_URL: undefined, WEFT_DATA_DIR: freshDataDir() });
+    const weft = await startWeft(["serve"], {
+      PORT: "0",
+      DATABASE_URL: undefined,
+      WEFT_DATA_DIR: freshDataDir(),
+    });
     expect(Date.now() - started).toBeLessThan(90_000);
     for (const [p, type] of [
       ["/health", "application/json"],
@@ -48,8 +52,15 @@ describe("weft CLI", () => {
       expect(res.status, p).toBe(200);
       expect(res.headers.get("content-type"), p).toContain(type);
     }
-    const logLine = weft.stdout().split("\n").find((l) => l.includes('"request completed"'));
-    expect(JSON.parse(logLine ?? "{}")).toMatchObject({ service: "weft", req: { method: "GET" }, res: { status: 200 } });
+    const logLine = weft
+      .stdout()
+      .split("\n")
+      .find((l) => l.includes('"request completed"'));
+    expect(JSON.parse(logLine ?? "{}")).toMatchObject({
+      service: "weft",
+      req: { method: "GET" },
+      res: { status: 200 },
+    });
 
     // A request in flight when SIGTERM arrives is still answered.
     const inFlight = fetch(`${weft.url}/ready`).then((r) => r.status);
@@ -71,10 +82,17 @@ describe("weft CLI", () => {
       expect(migrate.code).toBe(0);
       expect(migrate.stderr).toMatch(/^weft: \d+ migration\(s\) applied, 0 pending\n$/);
 
-      const weft = await startWeft(["serve", "--port", "0"], { DATABASE_URL: scratch.url, LOG_LEVEL: "warn" });
+      const weft = await startWeft(["serve", "--port", "0"], {
+        DATABASE_URL: scratch.url,
+        LOG_LEVEL: "warn",
+      });
       const ready = await fetch(`${weft.url}/ready`);
       expect(ready.status).toBe(200);
-      expect(await ready.json()).toMatchObject({ status: "ready", database: "ok", migrations: { pending: 0 } });
+      expect(await ready.json()).toMatchObject({
+        status: "ready",
+        database: "ok",
+        migrations: { pending: 0 },
+      });
       weft.child.kill("SIGINT");
       expect(await weft.exited).toBe(0);
     } finally {

@@ -27,7 +27,11 @@ describe("loadConfig", () => {
     [{ PORT: "70000" }, {}, 'invalid PORT="70000": expected an integer from 0 to 65535'],
     [{}, { port: "-1" }, 'invalid --port="-1": expected an integer from 0 to 65535'],
     [{ DATABASE_URL: "mysql://x" }, {}, "invalid DATABASE_URL: expected a postgres:// or postgresql:// URL"],
-    [{ LOG_LEVEL: "loud" }, {}, 'invalid LOG_LEVEL="loud": expected one of fatal, error, warn, info, debug, trace, silent'],
+    [
+      { LOG_LEVEL: "loud" },
+      {},
+      'invalid LOG_LEVEL="loud": expected one of fatal, error, warn, info, debug, trace, silent',
+    ],
     [{ BODY_LIMIT: "huge" }, {}, 'invalid BODY_LIMIT="huge": expected a size such as 256kb or 1mb'],
   ])("rejects %j %j with a message naming the setting", (env, flags, message) => {
     expect(() => loadConfig(env, flags)).toThrow(new ConfigError(message));

@@ -34,7 +34,9 @@ interface Setting<T> {
 function integer(min: number, max: number) {
   return (raw: string, name: string): number => {
     if (!/^\d+$/.test(raw.trim()) || Number(raw) < min || Number(raw) > max) {
-      throw new ConfigError(`invalid ${name}=${JSON.stringify(raw)}: expected an integer from ${min} to ${max}`);
+      throw new ConfigError(
+        `invalid ${name}=${JSON.stringify(raw)}: expected an integer from ${min} to ${max}`,
+      );
     }
     return Number(raw);
   };
@@ -44,7 +46,13 @@ const text = (raw: string) => raw;
 
 export const SETTINGS = {
   host: { env: "HOST", flag: "host", describe: "interface to listen on", fallback: "127.0.0.1", parse: text },
-  port: { env: "PORT", flag: "port", describe: "TCP port to listen on (0 = any free port)", fallback: "8080", parse: integer(0, 65535) },
+  port: {
+    env: "PORT",
+    flag: "port",
+    describe: "TCP port to listen on (0 = any free port)",
+    fallback: "8080",
+    parse: integer(0, 65535),
+  },
   databaseUrl: {
     env: "DATABASE_URL",
     flag: "database-url",
@@ -71,7 +79,9 @@ export const SETTINGS = {
     fallback: "info",
     parse: (raw, name) => {
       if (!(LOG_LEVELS as readonly string[]).includes(raw)) {
-        throw new ConfigError(`invalid ${name}=${JSON.stringify(raw)}: expected one of ${LOG_LEVELS.join(", ")}`);
+        throw new ConfigError(
+          `invalid ${name}=${JSON.stringify(raw)}: expected one of ${LOG_LEVELS.join(", ")}`,
+        );
       }
       return raw as LogLevel;
     },
@@ -93,7 +103,8 @@ export const SETTINGS = {
     describe: "largest accepted request body (e.g. 256kb, 1mb)",
     fallback: "256kb",
     parse: (raw, name) => {
-      if (!/^\d+(b|kb|mb)$/i.test(raw)) throw new ConfigError(`invalid ${name}=${JSON.stringify(raw)}: expected a size such as 256kb or 1mb`);
+      if (!/^\d+(b|kb|mb)$/i.test(raw))
+        throw new ConfigError(`invalid ${name}=${JSON.stringify(raw)}: expected a size such as 256kb or 1mb`);
       return raw;
     },
   },
@@ -115,7 +126,10 @@ export function loadConfig(env: NodeJS.ProcessEnv, flags: Record<string, string 
   for (const [key, setting] of Object.entries(SETTINGS) as [keyof Config, Setting<unknown>][]) {
     const fromFlag = flags[setting.flag];
     const fromEnv = env[setting.env];
-    const raw = fromFlag ?? (fromEnv === "" && setting.fallback !== undefined ? undefined : fromEnv) ?? setting.fallback;
+    const raw =
+      fromFlag ??
+      (fromEnv === "" && setting.fallback !== undefined ? undefined : fromEnv) ??
+      setting.fallback;
     const name = fromFlag !== undefined ? `--${setting.flag}` : setting.env;
     out[key] = raw === undefined ? undefined : setting.parse(raw, name);
   }

@@ -20,7 +20,10 @@ describe("graceful stop", () => {
         events.push("closed");
       },
     });
-    const inFlight = fetch(`${running.url}/slow`).then(async (r) => ({ status: r.status, body: await r.json() }));
+    const inFlight = fetch(`${running.url}/slow`).then(async (r) => ({
+      status: r.status,
+      body: await r.json(),
+    }));
     await new Promise((r) => setTimeout(r, 100));
     const started = Date.now();
     const stopped = running.stop().then(() => events.push("stopped"));
@@ -34,7 +37,13 @@ describe("graceful stop", () => {
   it("cuts requests that outlive the shutdown deadline", async () => {
     const app = express();
     app.get("/hang", () => undefined);
-    const running = await listen({ app, host: "127.0.0.1", port: 0, logger: silentLogger, shutdownTimeoutMs: 200 });
+    const running = await listen({
+      app,
+      host: "127.0.0.1",
+      port: 0,
+      logger: silentLogger,
+      shutdownTimeoutMs: 200,
+    });
     const hung = fetch(`${running.url}/hang`).catch((err: unknown) => err);
     await new Promise((r) => setTimeout(r, 100));
     const started = Date.now();

@@ -10,7 +10,8 @@ export const CHROMIUM_PATH = process.env.CHROMIUM_PATH ?? "/usr/bin/chromium";
  */
 export function chromiumAvailable(): boolean {
   if (existsSync(CHROMIUM_PATH)) return true;
-  if (process.env.CI === "true") throw new Error(`CI must provide Chromium at ${CHROMIUM_PATH} (apt-get install chromium)`);
+  if (process.env.CI === "true")
+    throw new Error(`CI must provide Chromium at ${CHROMIUM_PATH} (apt-get install chromium)`);
   return false;
 }
 

@@ -15,7 +15,10 @@ export interface WeftProcess {
 }
 
 /** Runs `weft <args>` and resolves once it prints the URL it serves. */
-export async function startWeft(args: string[], env: Record<string, string | undefined>): Promise<WeftProcess> {
+export async function startWeft(
+  args: string[],
+  env: Record<string, string | undefined>,
+): Promise<WeftProcess> {
   const child = spawn(process.execPath, [CLI_PATH, ...args], {
     env: { ...process.env, LOG_LEVEL: "info", ...env },
     stdio: ["ignore", "pipe", "pipe"],
@@ -29,7 +32,10 @@ export async function startWeft(args: string[], env: Record<string, string | und
     child.on("exit", (code, signal) => resolve(code ?? signal ?? "unknown")),
   );
   const url = await new Promise<string>((resolve, reject) => {
-    const timer = setTimeout(() => reject(new Error(`weft did not start within 90 s:\n${err}\n${out}`)), 90_000);
+    const timer = setTimeout(
+      () => reject(new Error(`weft did not start within 90 s:\n${err}\n${out}`)),
+      90_000,
+    );
     child.stderr?.on("data", (c: Buffer) => {
       err += c.toString();
       const match = /serving on (http:\/\/\S+)/.exec(err);
@@ -52,7 +58,10 @@ export function runWeft(
   env: Record<string, string | undefined>,
 ): Promise<{ code: number | null; stdout: string; stderr: string }> {
   return new Promise((resolve) => {
-    const child = spawn(process.execPath, [CLI_PATH, ...args], { env: { ...process.env, ...env }, stdio: ["ignore", "pipe", "pipe"] });
+    const child = spawn(process.execPath, [CLI_PATH, ...args], {
+      env: { ...process.env, ...env },
+      stdio: ["ignore", "pipe", "pipe"],
+    });
     let stdout = "";
     let stderr = "";
     child.stdout.on("data", (c: Buffer) => {

@@ -64,7 +64,9 @@ export interface TestDatabase {
 }
 
 /** Opens a migrated database for one test file; prefer `useTestDatabase()` in tests. */
-export async function openTestDatabase(kind?: "postgres" | "pglite"): Promise<TestDatabase & { dispose(): Promise<void> }> {
+export async function openTestDatabase(
+  kind?: "postgres" | "pglite",
+): Promise<TestDatabase & { dispose(): Promise<void> }> {
   const wantPostgres = kind ? kind === "postgres" : await realPostgresAvailable();
   if (wantPostgres) {
     const scratch = await createScratchDatabase();

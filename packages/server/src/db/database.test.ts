@@ -12,7 +12,10 @@ describe("embedded database (PGlite)", () => {
     try {
       const first = await openDatabase({ dataDir, logger: silentLogger });
       expect(first.embedded).toBe(true);
-      expect(await migrationStatus(first.pool)).toEqual({ applied: committedMigrations().length, pending: [] });
+      expect(await migrationStatus(first.pool)).toEqual({
+        applied: committedMigrations().length,
+        pending: [],
+      });
       await first.prisma.ingestCheckpoint.create({ data: { chain_id: "kept-1", height: 42n } });
       await first.close();
 
@@ -30,25 +33,37 @@ describe("embedded database (PGlite)", () => {
 
 describe("real Postgres (DATABASE_URL)", async () => {
   const available = await realPostgresAvailable();
-  it.runIf(available || process.env.CI === "true")("migrates an empty database and is idempotent", async () => {
-    const scratch = await createScratchDatabase();
-    try {
-      const before = await openDatabase({ url: scratch.url, dataDir: tmpdir(), logger: silentLogger, migrate: false });
-      expect((await migrationStatus(before.pool)).pending).toEqual(committedMigrations());
-      await before.close();
+  it.runIf(available || process.env.CI === "true")(
+    "migrates an empty database and is idempotent",
+    async () => {
+      const scratch = await createScratchDatabase();
+      try {
+        const before = await openDatabase({
+          url: scratch.url,
+          dataDir: tmpdir(),
+          logger: silentLogger,
+          migrate: false,
+        });
+        expect((await migrationStatus(before.pool)).pending).toEqual(committedMigrations());
+        await before.close();
 
-      const db = await openDatabase({ url: scratch.url, dataDir: tmpdir(), logger: silentLogger });
-      expect(db.embedded).toBe(false);
-      await db.pool.query("INSERT INTO ingest_checkpoint (chain_id, height) VALUES ('c', 7)");
-      await db.close();
+        const db = await openDatabase({ url: scratch.url, dataDir: tmpdir(), logger: silentLogger });
+        expect(db.embedded).toBe(false);
+        await db.pool.query("INSERT INTO ingest_checkpoint (chain_id, height) VALUES ('c', 7)");
+        await db.close();
 
-      const again = await openDatabase({ url: scratch.url, dataDir: tmpdir(), logger: silentLogger });
-      const { rows } = await again.pool.query("SELECT height FROM ingest_checkpoint WHERE chain_id = 'c'");
-      expect(rows).toEqual([{ height: "7" }]);
-      expect(await migrationStatus(again.pool)).toEqual({ applied: committedMigrations().length, pending: [] });
-      await again.close();
-    } finally {
-      await scratch.drop();
-    }
-  }, 60_000);
+        const again = await openDatabase({ url: scratch.url, dataDir: tmpdir(), logger: silentLogger });
+        const { rows } = await again.pool.query("SELECT height FROM ingest_checkpoint WHERE chain_id = 'c'");
+        expect(rows).toEqual([{ height: "7" }]);
+        expect(await migrationStatus(again.pool)).toEqual({
+          applied: committedMigrations().length,
+          pending: [],
+        });
+        await again.close();
+      } finally {
+        await scratch.drop();
+      }
+    },
+    60_000,
+  );
 });

@@ -20,7 +20,10 @@ export interface EmbeddedPostgres {
  * Postgres wire protocol on 127.0.0.1, so the embedded default uses the very same driver path
  * (pg + @prisma/adapter-pg) as a real Postgres.
  */
-export async function startEmbeddedPostgres(options: { dataDir: string; port?: number }): Promise<EmbeddedPostgres> {
+export async function startEmbeddedPostgres(options: {
+  dataDir: string;
+  port?: number;
+}): Promise<EmbeddedPostgres> {
   const dir = path.join(options.dataDir, "pglite");
   mkdirSync(dir, { recursive: true });
   const db = await PGlite.create(dir);

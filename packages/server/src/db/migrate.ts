@@ -61,5 +61,8 @@ export async function migrateDatabase(url: string, logger: Logger): Promise<void
       else reject(new Error(`prisma migrate deploy failed (exit ${code}):\n${output.trim()}`));
     });
   });
-  logger.info({ duration_ms: Date.now() - started, migrations: committedMigrations().length }, "migrations applied");
+  logger.info(
+    { duration_ms: Date.now() - started, migrations: committedMigrations().length },
+    "migrations applied",
+  );
 }

@@ -2,7 +2,10 @@ import { describe, expect, it } from "vitest";
 import { decodeAddress, parseAddress, parseTxHash, toBech32, toHexAddress } from "./addresses.js";
 import { ApiError } from "./errors.js";
 
-const twenty = Buffer.from("00000000000000000000000000000000000000aa".replace(/^0+/, "").padStart(40, "0"), "hex");
+const twenty = Buffer.from(
+  "00000000000000000000000000000000000000aa".replace(/^0+/, "").padStart(40, "0"),
+  "hex",
+);
 
 describe("decodeAddress", () => {
   const bytes20 = Buffer.from("1a2b3c4d5e6f708192a3b4c5d6e7f8091a2b3c4d", "hex");
@@ -10,15 +13,20 @@ describe("decodeAddress", () => {
 
   it("accepts bech32 and hex forms of the same account", () => {
     expect(bech.startsWith("init1")).toBe(true);
-    for (const form of [bech, bech.toUpperCase(), "0x1a2b3c4d5e6f708192a3b4c5d6e7f8091a2b3c4d", "1A2B3C4D5E6F708192A3B4C5D6E7F8091A2B3C4D"]) {
+    for (const form of [
+      bech,
+      bech.toUpperCase(),
+      "0x1a2b3c4d5e6f708192a3b4c5d6e7f8091a2b3c4d",
+      "1A2B3C4D5E6F708192A3B4C5D6E7F8091A2B3C4D",
+    ]) {
       expect(decodeAddress(form, "init")).toEqual(bytes20);
     }
   });
 
   it("left-pads unpadded hex to 20 or 32 bytes, as Move object addresses arrive", () => {
     expect(decodeAddress("0xaa", "init")).toEqual(twenty);
-    const object = "0x" + "0".repeat(10) + "ab".repeat(27);
-    const unpadded = "0x" + "ab".repeat(27);
+    const object = `0x${"0".repeat(10)}${"ab".repeat(27)}`;
+    const unpadded = `0x${"ab".repeat(27)}`;
     expect(decodeAddress(unpadded, "init")).toEqual(Buffer.from(object.slice(2), "hex"));
     expect(decodeAddress(object, "init")?.length).toBe(32);
   });
@@ -28,12 +36,15 @@ describe("decodeAddress", () => {
     expect(decodeAddress(toBech32(bytes32, "init"), "init")).toEqual(bytes32);
   });
 
-  it.each(["cosmos1qypqxpq9qcrsszg2pvxq6rs0zqg3yyc5lzv7xu", "init1notvalid", "0xzz", "", "0x" + "1".repeat(65)])(
-    "refuses %j",
-    (raw) => {
-      expect(decodeAddress(raw, "init")).toBeUndefined();
-    },
-  );
+  it.each([
+    "cosmos1qypqxpq9qcrsszg2pvxq6rs0zqg3yyc5lzv7xu",
+    "init1notvalid",
+    "0xzz",
+    "",
+    `0x${"1".repeat(65)}`,
+  ])("refuses %j", (raw) => {
+    expect(decodeAddress(raw, "init")).toBeUndefined();
+  });
 });
 
 describe("parseAddress / parseTxHash errors", () => {
@@ -45,7 +56,8 @@ describe("parseAddress / parseTxHash errors", () => {
       expect(err).toBeInstanceOf(ApiError);
       expect((err as ApiError).toBody()).toEqual({
         code: 3,
-        message: "invalid account: expected a bech32 address (init1...) or 20- or 32-byte hex, with or without 0x",
+        message:
+          "invalid account: expected a bech32 address (init1...) or 20- or 32-byte hex, with or without 0x",
         details: [{ field: "account", description: "not a bech32 or hex address" }],
       });
     }
@@ -54,7 +66,9 @@ describe("parseAddress / parseTxHash errors", () => {
   it("accepts a hash with or without 0x in any case", () => {
     const hex = "ab".repeat(32);
     expect(parseTxHash(`0x${hex.toUpperCase()}`)).toEqual(Buffer.from(hex, "hex"));
-    expect(() => parseTxHash("abc")).toThrow("invalid tx_hash: expected 64 hex characters, with or without 0x");
+    expect(() => parseTxHash("abc")).toThrow(
+      "invalid tx_hash: expected 64 hex characters, with or without 0x",
+    );
   });
 
   it("formats hex addresses lower-case with 0x", () => {

@@ -68,8 +68,12 @@ export function createErrorMiddleware(logger: Logger): ErrorRequestHandler {
     else if (isBodyParserError(err) && err.status >= 400 && err.status < 500) {
       apiError =
         err.type === "entity.too.large"
-          ? new ApiError(413, "request body is too large", { details: [{ field: "body", description: err.message }] })
-          : new ApiError(err.status, `invalid request body: ${err.message}`, { details: [{ field: "body", description: err.message }] });
+          ? new ApiError(413, "request body is too large", {
+              details: [{ field: "body", description: err.message }],
+            })
+          : new ApiError(err.status, `invalid request body: ${err.message}`, {
+              details: [{ field: "body", description: err.message }],
+            });
     } else {
       (req.log ?? logger).error({ err }, "unhandled error");
       apiError = new ApiError(500, "internal server error");

@@ -16,6 +16,7 @@ const GRPC_CODE_BY_STATUS: Readonly<Record<number, number>> = {
   415: 3, // INVALID_ARGUMENT
   429: 8, // RESOURCE_EXHAUSTED
   500: 2, // UNKNOWN (Skip's "internal server error")
+  501: 12, // UNIMPLEMENTED
   503: 14, // UNAVAILABLE
 };
 

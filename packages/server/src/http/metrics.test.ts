@@ -17,7 +17,9 @@ describe("/metrics", () => {
     expect(text).toContain('http_requests_total{method="GET",route="/health",status="200"} 2');
     // Unknown paths share one label, so a scanner cannot blow up label cardinality.
     expect(text).toContain('http_requests_total{method="GET",route="unmatched",status="404"} 1');
-    expect(text).toMatch(/http_request_duration_seconds_bucket\{le="0\.005",method="GET",route="\/health",status="200"\} \d/);
+    expect(text).toMatch(
+      /http_request_duration_seconds_bucket\{le="0\.005",method="GET",route="\/health",status="200"\} \d/,
+    );
     expect(text).toContain("process_cpu_user_seconds_total");
   });
 });

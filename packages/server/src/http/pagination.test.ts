@@ -18,7 +18,9 @@ describe("encodeCursor", () => {
   it("matches the reference's bytes (sorted keys, no spaces)", () => {
     expect(encodeCursor({ sequence: 12345 })).toBe("eyJzZXF1ZW5jZSI6MTIzNDV9");
     expect(encodeCursor({ height: 100 })).toBe("eyJoZWlnaHQiOjEwMH0=");
-    expect(encodeCursor({ token_id: "token123", height: 300 })).toBe("eyJoZWlnaHQiOjMwMCwidG9rZW5faWQiOiJ0b2tlbjEyMyJ9");
+    expect(encodeCursor({ token_id: "token123", height: 300 })).toBe(
+      "eyJoZWlnaHQiOjMwMCwidG9rZW5faWQiOiJ0b2tlbjEyMyJ9",
+    );
   });
 });
 
@@ -26,7 +28,10 @@ describe("decodeKey", () => {
   it.each([
     ["eyJzZXF1ZW5jZSI6MTIzNDV9", { kind: "sequence", sequence: 12345n }],
     ["eyJoZWlnaHQiOjEwMH0=", { kind: "height", height: 100n }],
-    ["eyJoZWlnaHQiOjMwMCwidG9rZW5faWQiOiJ0b2tlbjEyMyJ9", { kind: "height_token_id", height: 300n, tokenId: "token123" }],
+    [
+      "eyJoZWlnaHQiOjMwMCwidG9rZW5faWQiOiJ0b2tlbjEyMyJ9",
+      { kind: "height_token_id", height: 300n, tokenId: "token123" },
+    ],
     [b64("200"), { kind: "offset", offset: 200 }],
     [b64('{"other":1}'), undefined],
     ["", undefined],
@@ -73,9 +78,24 @@ describe("parsePageRequest", () => {
   });
 
   it.each([
-    [{ "pagination.limit": 0 }, "pagination.limit must be between 1 and 1000", "query.pagination.limit", "must be between 1 and 1000"],
-    [{ "pagination.limit": 1001 }, "pagination.limit must be between 1 and 1000", "query.pagination.limit", "must be between 1 and 1000"],
-    [{ "pagination.offset": -1 }, "pagination.offset cannot be negative", "query.pagination.offset", "must be >= 0"],
+    [
+      { "pagination.limit": 0 },
+      "pagination.limit must be between 1 and 1000",
+      "query.pagination.limit",
+      "must be between 1 and 1000",
+    ],
+    [
+      { "pagination.limit": 1001 },
+      "pagination.limit must be between 1 and 1000",
+      "query.pagination.limit",
+      "must be between 1 and 1000",
+    ],
+    [
+      { "pagination.offset": -1 },
+      "pagination.offset cannot be negative",
+      "query.pagination.offset",
+      "must be >= 0",
+    ],
   ])("rejects %j", (query, message, field, description) => {
     expect(errorOf(() => parsePageRequest(query))).toEqual({
       status: 400,
@@ -111,6 +131,8 @@ describe("buildPagination", () => {
       next_key: "eyJzZXF1ZW5jZSI6N30=",
       total: "0",
     });
-    expect(buildPagination({ request, hasMore: false, total: 3, nextCursor: { sequence: 7n } }).next_key).toBeNull();
+    expect(
+      buildPagination({ request, hasMore: false, total: 3, nextCursor: { sequence: 7n } }).next_key,
+    ).toBeNull();
   });
 });

@@ -50,7 +50,10 @@ function toBool(value: boolean | string | undefined, fallback: boolean): boolean
 function toInt(value: number | string | undefined, name: string): number | undefined {
   if (value === undefined || value === "") return undefined;
   const n = typeof value === "number" ? value : Number(value);
-  if (!Number.isSafeInteger(n)) throw badRequest(`${name} must be an integer`, [{ field: `query.${name}`, description: "must be integer" }]);
+  if (!Number.isSafeInteger(n))
+    throw badRequest(`${name} must be an integer`, [
+      { field: `query.${name}`, description: "must be integer" },
+    ]);
   return n;
 }
 
@@ -77,21 +80,26 @@ export function decodeKey(raw: string | undefined): PagePosition | undefined {
     let parsed: Record<string, unknown> | undefined;
     try {
       const value: unknown = JSON.parse(text);
-      if (value && typeof value === "object" && !Array.isArray(value)) parsed = value as Record<string, unknown>;
+      if (value && typeof value === "object" && !Array.isArray(value))
+        parsed = value as Record<string, unknown>;
     } catch {
       parsed = undefined;
     }
-    if (!parsed) throw keyError("invalid pagination.key format: expected base64 of JSON or of a decimal offset");
+    if (!parsed)
+      throw keyError("invalid pagination.key format: expected base64 of JSON or of a decimal offset");
     if ("sequence" in parsed) {
       const sequence = nonNegativeBigInt(parsed.sequence);
-      if (sequence === undefined) throw keyError("invalid pagination.key: sequence must be a non-negative integer");
+      if (sequence === undefined)
+        throw keyError("invalid pagination.key: sequence must be a non-negative integer");
       return { kind: "sequence", sequence };
     }
     if ("height" in parsed) {
       const height = nonNegativeBigInt(parsed.height);
-      if (height === undefined) throw keyError("invalid pagination.key: height must be a non-negative integer");
+      if (height === undefined)
+        throw keyError("invalid pagination.key: height must be a non-negative integer");
       if ("token_id" in parsed) {
-        if (typeof parsed.token_id !== "string") throw keyError("invalid pagination.key: token_id must be a string");
+        if (typeof parsed.token_id !== "string")
+          throw keyError("invalid pagination.key: token_id must be a string");
         return { kind: "height_token_id", height, tokenId: parsed.token_id };
       }
       return { kind: "height", height };
@@ -136,7 +144,10 @@ export function parsePageRequest(query: PaginationQuery): PageRequest {
 export function encodeCursor(cursor: Record<string, string | number | bigint>): string {
   const body = Object.keys(cursor)
     .sort()
-    .map((k) => `${JSON.stringify(k)}:${typeof cursor[k] === "string" ? JSON.stringify(cursor[k]) : String(cursor[k])}`)
+    .map(
+      (k) =>
+        `${JSON.stringify(k)}:${typeof cursor[k] === "string" ? JSON.stringify(cursor[k]) : String(cursor[k])}`,
+    )
     .join(",");
   return Buffer.from(`{${body}}`).toString("base64");
 }

@@ -34,12 +34,21 @@ export function createRouteFallback(paths: Record<string, Record<string, unknown
     const route = routes.find((r) => r.pattern.test(req.path));
     if (route && !route.methods.includes(req.method)) {
       next(
-        new ApiError(405, `method ${req.method} is not allowed on ${req.path}; allowed: ${route.methods.join(", ")}`, {
-          headers: { Allow: route.methods.join(", ") },
-        }),
+        new ApiError(
+          405,
+          `method ${req.method} is not allowed on ${req.path}; allowed: ${route.methods.join(", ")}`,
+          {
+            headers: { Allow: route.methods.join(", ") },
+          },
+        ),
       );
       return;
     }
-    next(new ApiError(404, `no route for ${req.method} ${req.path}; see /docs for the operations this server serves`));
+    next(
+      new ApiError(
+        404,
+        `no route for ${req.method} ${req.path}; see /docs for the operations this server serves`,
+      ),
+    );
   };
 }

@@ -6,7 +6,10 @@ import { createTestApp, serveForTests } from "../_test/test-app.js";
 import { useTestDatabase } from "../_test/test-database.js";
 import { loadSpecDocument } from "../spec-document.js";
 
-const SCREENSHOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), "../../test-results/docs-page.png");
+const SCREENSHOT = path.resolve(
+  path.dirname(fileURLToPath(import.meta.url)),
+  "../../test-results/docs-page.png",
+);
 
 describe("API reference", () => {
   const database = useTestDatabase();
@@ -28,27 +31,33 @@ describe("API reference", () => {
     }
   });
 
-  it.runIf(chromiumAvailable())("renders every operation in headless Chromium", async () => {
-    const browser = await launchChromium();
-    try {
-      const page = await browser.newPage({ viewport: { width: 1280, height: 2000 } });
-      const blocked: string[] = [];
-      page.on("requestfailed", (r) => blocked.push(r.url()));
-      await page.goto(`${url()}/docs`);
-      await page.waitForSelector(".opblock-summary", { timeout: 20_000 });
+  it.runIf(chromiumAvailable())(
+    "renders every operation in headless Chromium",
+    async () => {
+      const browser = await launchChromium();
+      try {
+        const page = await browser.newPage({ viewport: { width: 1280, height: 2000 } });
+        const blocked: string[] = [];
+        page.on("requestfailed", (r) => blocked.push(r.url()));
+        await page.goto(`${url()}/docs`);
+        await page.waitForSelector(".opblock-summary", { timeout: 20_000 });
+        // Rendered text is the point: what a person sees, not the DOM source.
+      // biome-ignore lint/performance/useDomNodeTextContent: Playwright locator, not a DOM node
       const text = await page.locator("body").innerText();
-      const spec = loadSpecDocument();
-      for (const [p, item] of Object.entries(spec.paths)) {
-        expect(text, `path ${p}`).toContain(p);
-        for (const op of Object.values(item) as { summary?: string }[]) {
-          if (op.summary) expect(text, `summary of ${p}`).toContain(op.summary);
+        const spec = loadSpecDocument();
+        for (const [p, item] of Object.entries(spec.paths)) {
+          expect(text, `path ${p}`).toContain(p);
+          for (const op of Object.values(item) as { summary?: string }[]) {
+            if (op.summary) expect(text, `summary of ${p}`).toContain(op.summary);
+          }
         }
+        expect(text).toContain("Weft API");
+        await page.screenshot({ path: SCREENSHOT, fullPage: false });
+        expect(blocked).toEqual([]);
+      } finally {
+        await browser.close();
       }
-      expect(text).toContain("Weft API");
-      await page.screenshot({ path: SCREENSHOT, fullPage: false });
-      expect(blocked).toEqual([]);
-    } finally {
-      await browser.close();
-    }
-  }, 60_000);
+    },
+    60_000,
+  );
 });

@@ -27,7 +27,9 @@ describe("/health and /ready on a migrated database", () => {
   it("is not ready while a migration is pending", async () => {
     const { pool } = database().db;
     const last = committedMigrations().at(-1);
-    await pool.query("UPDATE _prisma_migrations SET rolled_back_at = now() WHERE migration_name = $1", [last]);
+    await pool.query("UPDATE _prisma_migrations SET rolled_back_at = now() WHERE migration_name = $1", [
+      last,
+    ]);
     try {
       const res = await fetch(`${url()}/ready`);
       expect(res.status).toBe(503);
@@ -37,14 +39,19 @@ describe("/health and /ready on a migrated database", () => {
         details: [{ reason: "MIGRATIONS_PENDING", metadata: { pending: last } }],
       });
     } finally {
-      await pool.query("UPDATE _prisma_migrations SET rolled_back_at = NULL WHERE migration_name = $1", [last]);
+      await pool.query("UPDATE _prisma_migrations SET rolled_back_at = NULL WHERE migration_name = $1", [
+        last,
+      ]);
     }
   });
 });
 
 describe("/ready without a database", () => {
   // Port 1 on loopback refuses connections at once.
-  const pool = new pg.Pool({ connectionString: "postgres://postgres@127.0.0.1:1/none", connectionTimeoutMillis: 1_000 });
+  const pool = new pg.Pool({
+    connectionString: "postgres://postgres@127.0.0.1:1/none",
+    connectionTimeoutMillis: 1_000,
+  });
   const url = serveForTests(() => createTestApp({ db: { pool } }));
 
   it("answers 503 naming the database", async () => {

@@ -1,0 +1,107 @@
+/**
+ * The ingest loop of one chain: resume after the checkpoint, backfill to the node's head with
+ * bounded-parallel fetches and strictly ordered writes, then follow the head by polling.
+ *
+ * Invariant (kept by the sink): the rows of block N are written in the same database transaction
+ * that advances the checkpoint to N. So after a crash at any point the database holds exactly the
+ * blocks up to its checkpoint, and resuming from checkpoint + 1 loses and duplicates nothing.
+ */
+import type { Logger } from "pino";
+import { fetchInOrder } from "./ordered-fetch.js";
+import type { Progress } from "./progress.js";
+
+export interface BlockSource<T> {
+  /** The latest height the node can serve. */
+  head(signal: AbortSignal): Promise<bigint>;
+  /** Everything the sink needs for one block (fetches retry inside). */
+  fetch(height: bigint, signal: AbortSignal): Promise<T>;
+}
+
+export interface BlockSink<T> {
+  /** The last committed height, or null before the first block. */
+  checkpoint(): Promise<bigint | null>;
+  /** Writes block `height` and advances the checkpoint to it, in one transaction. */
+  write(height: bigint, block: T): Promise<void>;
+}
+
+export interface IngestLoopOptions<T> {
+  chainId: string;
+  source: BlockSource<T>;
+  sink: BlockSink<T>;
+  /** First height to ingest on an empty database. @default 1n */
+  startHeight?: bigint;
+  /** Blocks fetched at once during backfill. @default 8 */
+  concurrency?: number;
+  /** How long to wait for a new block once caught up. @default 1000 */
+  pollIntervalMs?: number;
+  /** Head is re-read at least every this many blocks during a long backfill. @default 1000 */
+  batchBlocks?: number;
+  /** Wait after a failed round before resuming from the checkpoint. @default 1000 */
+  retryDelayMs?: number;
+  /** Stop once this height is committed (tests, datasets). */
+  stopAtHeight?: bigint;
+  signal: AbortSignal;
+  logger: Logger;
+  progress?: Progress;
+}
+
+const sleep = (ms: number, signal: AbortSignal) =>
+  new Promise<void>((resolve) => {
+    if (signal.aborted) return resolve();
+    const timer = setTimeout(resolve, ms);
+    signal.addEventListener(
+      "abort",
+      () => {
+        clearTimeout(timer);
+        resolve();
+      },
+      { once: true },
+    );
+  });
+
+/** Runs until `signal` aborts or `stopAtHeight` is committed; returns the last committed height. */
+export async function runIngestLoop<T>(options: IngestLoopOptions<T>): Promise<bigint | null> {
+  const { source, sink, signal, logger } = options;
+  const concurrency = options.concurrency ?? 8;
+  const batch = BigInt(options.batchBlocks ?? 1000);
+  const log = logger.child({ chain_id: options.chainId });
+  let committed = await sink.checkpoint();
+  log.info({ checkpoint: committed === null ? null : Number(committed) }, "ingest starting");
+  while (!signal.aborted) {
+    if (options.stopAtHeight !== undefined && committed !== null && committed >= options.stopAtHeight) break;
+    try {
+      const head = await source.head(signal);
+      const from = committed === null ? (options.startHeight ?? 1n) : committed + 1n;
+      let to = head < from + batch - 1n ? head : from + batch - 1n;
+      if (options.stopAtHeight !== undefined && to > options.stopAtHeight) to = options.stopAtHeight;
+      if (to < from) {
+        await sleep(options.pollIntervalMs ?? 1000, signal);
+        continue;
+      }
+      for await (const { height, value } of fetchInOrder({
+        from,
+        to,
+        concurrency,
+        fetch: source.fetch,
+        signal,
+      })) {
+        if (signal.aborted) break;
+        await sink.write(height, value);
+        committed = height;
+        options.progress?.committed(height, head);
+      }
+    } catch (err) {
+      if (signal.aborted) break;
+      log.warn(
+        { err, checkpoint: committed === null ? null : Number(committed) },
+        "ingest round failed; resuming from the checkpoint",
+      );
+      await sleep(options.retryDelayMs ?? 1000, signal);
+      // The failure may have hit mid-write: trust only what the database committed.
+      committed = await sink.checkpoint().catch(() => committed);
+    }
+  }
+  options.progress?.done();
+  log.info({ checkpoint: committed === null ? null : Number(committed) }, "ingest stopped");
+  return committed;
+}
