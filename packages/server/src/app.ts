@@ -96,7 +96,10 @@ export function createApp(deps: AppDeps): Express {
   const handlers: OperationHandlers = {
     ...createHealthHandlers(deps),
   };
-  registerOperations(app, deps.spec, handlers, { servedAbove: ["getMetrics", "getSwaggerDoc"] });
+  registerOperations(app, deps.spec, handlers, {
+    servedAbove: ["getMetrics", "getSwaggerDoc"],
+    validateResponses: deps.validateResponses ?? false,
+  });
 
   app.use(createRouteFallback({ ...deps.spec.paths, ...DOCS_PATHS }));
   app.use(createErrorMiddleware(deps.logger));

@@ -6,6 +6,7 @@
 import type { Express, Request, RequestHandler, Response } from "express";
 import type { operations } from "@weft/spec/types";
 import { ApiError } from "./errors.js";
+import type { ResponseCache } from "./response-cache.js";
 
 export type OperationId = keyof operations;
 
@@ -32,12 +33,37 @@ const METHODS = ["get", "post", "put", "delete", "patch"] as const;
 /** `/blocks/{height}` -> `/blocks/:height` */
 export const toExpressPath = (template: string): string => template.replace(/\{([^}]+)\}/g, ":$1");
 
-function wrap(handler: OperationHandler<OperationId>): RequestHandler {
+export interface CachePolicy {
+  cache: ResponseCache;
+  /** TTL for an operation's successful responses; 0 or undefined = never cached. */
+  ttlMs(operationId: OperationId): number | undefined;
+}
+
+function wrap(
+  operationId: OperationId,
+  handler: OperationHandler<OperationId>,
+  policy: CachePolicy | undefined,
+  validateResponses: boolean,
+): RequestHandler {
+  const ttlMs = policy?.ttlMs(operationId) ?? 0;
   return async (req, res) => {
+    const key = ttlMs > 0 && req.method === "GET" ? req.originalUrl : undefined;
+    if (key !== undefined) {
+      const hit = policy?.cache.get(key);
+      if (hit !== undefined) {
+        res.setHeader("X-Cache", "hit");
+        res.type("application/json").send(hit);
+        return;
+      }
+      res.setHeader("X-Cache", "miss");
+    }
     const body = await handler(req, res);
     if (res.headersSent) return;
-    if (body instanceof RawJson) res.type("application/json").send(body.text);
-    else res.json(body);
+    const text = body instanceof RawJson ? body.text : JSON.stringify(body);
+    if (key !== undefined && res.statusCode === 200) policy?.cache.set(key, text, ttlMs);
+    // The response validator (tests, CI) inspects what goes through res.json, so give it the value.
+    if (validateResponses) res.json(body instanceof RawJson ? JSON.parse(text) : body);
+    else res.type("application/json").send(text);
   };
 }
 
@@ -50,7 +76,7 @@ export function registerOperations(
   app: Express,
   spec: { paths: Record<string, Record<string, unknown>> },
   handlers: OperationHandlers,
-  options: { servedAbove?: string[] } = {},
+  options: { servedAbove?: string[]; cache?: CachePolicy; validateResponses?: boolean } = {},
 ): string[] {
   const missing: string[] = [];
   const servedAbove = new Set(options.servedAbove ?? []);
@@ -61,7 +87,10 @@ export function registerOperations(
       const handler = handlers[op.operationId as OperationId] as OperationHandler<OperationId> | undefined;
       const path = toExpressPath(template);
       if (handler) {
-        app[method](path, wrap(handler));
+        app[method](
+          path,
+          wrap(op.operationId as OperationId, handler, options.cache, options.validateResponses ?? false),
+        );
       } else {
         missing.push(op.operationId);
         app[method](path, () => {
