@@ -1,0 +1,67 @@
+/**
+ * One bounded autocannon measurement of one request mix: requests/s, latency percentiles, errors.
+ */
+import autocannon from "autocannon";
+import { assertLoopback } from "./loopback.js";
+
+export interface Target {
+  method?: "GET" | "POST";
+  /** Absolute URL (loopback only). */
+  url: string;
+  body?: string;
+}
+
+export interface Measurement {
+  name: string;
+  requestsPerSec: number;
+  p50Ms: number;
+  /** autocannon has no p95; p97.5 bounds it from above, so a p95 threshold checked on it is conservative. */
+  p97_5Ms: number;
+  p99Ms: number;
+  requests: number;
+  /** Non-2xx responses plus transport errors and timeouts. */
+  errors: number;
+}
+
+export interface MeasureOptions {
+  name: string;
+  /** Requests rotate over these targets (one connection takes the next target each request). */
+  targets: Target[];
+  durationSec: number;
+  connections: number;
+  /** Cap on request rate across connections; omit for maximum throughput. */
+  overallRate?: number;
+  timeoutSec?: number;
+}
+
+export async function measure(options: MeasureOptions): Promise<Measurement> {
+  const first = options.targets[0];
+  if (!first) throw new Error(`${options.name}: no targets`);
+  for (const t of options.targets) assertLoopback(t.url);
+  const base = new URL(first.url);
+  const requests = options.targets.map((t) => {
+    const u = new URL(t.url);
+    return {
+      method: t.method ?? "GET",
+      path: `${u.pathname}${u.search}`,
+      ...(t.body ? { body: t.body, headers: { "content-type": "application/json" } } : {}),
+    };
+  });
+  const result = await autocannon({
+    url: `${base.protocol}//${base.host}`,
+    requests,
+    duration: options.durationSec,
+    connections: options.connections,
+    timeout: options.timeoutSec ?? 10,
+    ...(options.overallRate ? { overallRate: options.overallRate } : {}),
+  });
+  return {
+    name: options.name,
+    requestsPerSec: result.requests.average,
+    p50Ms: result.latency.p50,
+    p97_5Ms: result.latency.p97_5,
+    p99Ms: result.latency.p99,
+    requests: result.requests.total,
+    errors: result.non2xx + result.errors + result.timeouts,
+  };
+}
