@@ -1,7 +1,14 @@
 import { mkdtempSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import path from "node:path";
-import { createApp, type Database, listen, loadSpecDocument, openDatabase, type RunningServer } from "@weft/server";
+import {
+  createApp,
+  type Database,
+  listen,
+  loadSpecDocument,
+  openDatabase,
+  type RunningServer,
+} from "@weft/server";
 import { pino } from "pino";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { createIndexerClient } from "./index.js";

@@ -3,6 +3,7 @@
  * Field names are the wire's (snake_case); nothing is re-cased.
  */
 import createClient, { type Client, type ClientOptions } from "openapi-fetch";
+import { createRetryMiddleware, type RetryOptions } from "./retry.js";
 import type { paths } from "@weft/spec/types";
 
 export type { paths } from "@weft/spec/types";
@@ -15,14 +16,22 @@ export interface WeftClientOptions {
   fetch?: ClientOptions["fetch"];
   /** Headers sent with every request. */
   headers?: Record<string, string>;
+  /** Retry idempotent requests on 429, 5xx and network errors; `true` for the defaults. @default false */
+  retry?: boolean | RetryOptions;
 }
 
 function create(options: WeftClientOptions): WeftClient {
-  return createClient<paths>({
+  const client = createClient<paths>({
     baseUrl: options.baseUrl.replace(/\/+$/, ""),
     ...(options.fetch ? { fetch: options.fetch } : {}),
     ...(options.headers ? { headers: options.headers } : {}),
   });
+  if (options.retry) {
+    const retry = options.retry === true ? {} : options.retry;
+    // Retries go through the same fetch as first tries.
+    client.use(createRetryMiddleware({ ...(options.fetch ? { fetch: options.fetch } : {}), ...retry }));
+  }
+  return client;
 }
 
 /** A client for the Indexer API (rollytics-compatible paths). Returns `{ data, error, response }`. */
@@ -34,3 +43,6 @@ export function createIndexerClient(options: WeftClientOptions): WeftClient {
 export function createRouterClient(options: WeftClientOptions): WeftClient {
   return create(options);
 }
+
+export { type Page, type PaginateOptions, paginate, paginateResponses } from "./paginate.js";
+export { createRetryMiddleware, IDEMPOTENT_POST_PATHS, type RetryOptions } from "./retry.js";
