@@ -62,9 +62,8 @@ async function serve(opts: Record<string, unknown>): Promise<void> {
     onClosed: () => db.close(),
   });
   logger.info({ url: running.url, database: db.embedded ? "embedded" : "external" }, "weft is serving");
-  if (process.stdout.isTTY || process.env.WEFT_PRINT_URL !== "0") {
-    process.stderr.write(`\nWeft is serving on ${running.url}  (API reference: ${running.url}/docs)\n\n`);
-  }
+  // For people (and scripts) starting it by hand: the one line that says where to go.
+  process.stderr.write(`\nWeft is serving on ${running.url}  (API reference: ${running.url}/docs)\n\n`);
   for (const signal of ["SIGTERM", "SIGINT"] as const) {
     process.once(signal, () => {
       logger.info({ signal }, "shutting down");

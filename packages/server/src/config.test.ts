@@ -46,6 +46,8 @@ describe("loadConfig", () => {
       "https://a.example",
       "https://b.example",
     ]);
+    // An empty variable means "unset" (the default), like every other setting.
     expect(loadConfig({ CORS_ORIGINS: "" }).corsOrigins).toEqual(["*"]);
+    expect(loadConfig({ CORS_ORIGINS: "none" }).corsOrigins).toEqual([]);
   });
 });

@@ -89,13 +89,15 @@ export const SETTINGS = {
   corsOrigins: {
     env: "CORS_ORIGINS",
     flag: "cors-origins",
-    describe: "comma-separated allowed CORS origins, * for any, empty to disable",
+    describe: "comma-separated allowed CORS origins, * for any, none to send no CORS headers",
     fallback: "*",
     parse: (raw) =>
-      raw
-        .split(",")
-        .map((s) => s.trim())
-        .filter(Boolean),
+      raw.trim() === "none"
+        ? []
+        : raw
+            .split(",")
+            .map((s) => s.trim())
+            .filter(Boolean),
   },
   bodyLimit: {
     env: "BODY_LIMIT",
