@@ -9,7 +9,8 @@ import { check, group, sleep } from "k6";
 import http, { type RefinedResponse, type ResponseType } from "k6/http";
 import type { Options } from "k6/options";
 import { BASE_URL, PEAK_VUS, PROFILE } from "./lib/config.js";
-import { type Discovered, discover, pick } from "./lib/discover.js";
+import { type Discovered, discover } from "./lib/discover.js";
+import { indexerIteration, type ScenarioRequest } from "./lib/indexer-scenarios.js";
 
 export const options: Options = {
   scenarios:
@@ -47,69 +48,26 @@ export function setup(): Discovered {
 
 type Res = RefinedResponse<ResponseType | undefined>;
 
-const isPage = (key: string) => (r: Res) => {
-  const body = r.json() as Record<string, unknown> | null;
-  return (
-    Array.isArray(body?.[key]) &&
-    typeof (body?.pagination as { total?: unknown } | undefined)?.total === "string"
-  );
-};
-
-function list(path: string, key: string, name: string): void {
-  const res = http.get(`${BASE_URL}${path}`, { tags: { name, kind: "list" } });
-  check(res, { [`${name}: 200`]: (r) => r.status === 200, [`${name}: a page`]: isPage(key) });
-}
-
-function item(path: string, key: string, name: string): void {
-  const res = http.get(`${BASE_URL}${path}`, { tags: { name, kind: "item" } });
-  check(res, {
-    [`${name}: 200`]: (r) => r.status === 200,
-    [`${name}: has ${key}`]: (r) => (r.json() as Record<string, unknown> | null)?.[key] !== undefined,
-  });
+function hasKey(req: ScenarioRequest) {
+  return (r: Res) => {
+    const body = r.json() as Record<string, unknown> | null;
+    if (req.kind === "item") return body?.[req.key] !== undefined;
+    return (
+      Array.isArray(body?.[req.key]) &&
+      typeof (body?.pagination as { total?: unknown } | undefined)?.total === "string"
+    );
+  };
 }
 
 export default function (data: Discovered): void {
-  const i = __ITER + __VU * 1000;
-  group("explorer", () => {
-    list("/indexer/block/v1/blocks?pagination.limit=10", "blocks", "blocks");
-    list("/indexer/tx/v1/txs?pagination.limit=10", "txs", "txs");
-    const h = pick(data.heights, i);
-    if (h) {
-      item(`/indexer/block/v1/blocks/${h}`, "block", "block");
-      list(`/indexer/tx/v1/txs/by_height/${h}?pagination.limit=10`, "txs", "txs by height");
-    }
-    const hash = pick(data.txHashes, i);
-    if (hash) item(`/indexer/tx/v1/txs/${hash}`, "tx", "tx");
-    const type = pick(data.msgTypes, i);
-    if (type)
-      list(
-        `/indexer/tx/v1/txs?msgs=${encodeURIComponent(type)}&pagination.limit=10`,
-        "txs",
-        "txs by msg type",
-      );
-    if (data.deepKey) {
-      list(
-        `/indexer/tx/v1/txs?pagination.limit=100&pagination.count_total=false&pagination.key=${encodeURIComponent(data.deepKey)}`,
-        "txs",
-        "txs deep page",
-      );
-    }
-  });
-  group("wallet", () => {
-    const account = pick(data.accounts, i);
-    if (account)
-      list(
-        `/indexer/tx/v1/txs/by_account/${account}?pagination.limit=10&pagination.reverse=true`,
-        "txs",
-        "txs by account",
-      );
-    const owner = pick(data.nftOwners, i);
-    if (owner) list(`/indexer/nft/v1/tokens/by_account/${owner}`, "tokens", "nft tokens by account");
-    if (data.evm && account)
-      list(`/indexer/tx/v1/evm-txs/by_account/${account}?pagination.limit=10`, "txs", "evm txs by account");
-  });
-  const denom = pick(data.denoms, i);
-  if (denom)
-    list(`/indexer/richlist/v1/${encodeURIComponent(denom)}?pagination.limit=10`, "holders", "rich list");
+  for (const req of indexerIteration(data, __ITER + __VU * 1000)) {
+    group(req.group, () => {
+      const res = http.get(`${BASE_URL}${req.path}`, { tags: { name: req.name, kind: req.kind } });
+      check(res, {
+        [`${req.name}: 200`]: (r) => r.status === 200,
+        [`${req.name}: has ${req.key}`]: hasKey(req),
+      });
+    });
+  }
   sleep(1);
 }

@@ -6,17 +6,9 @@
 import http from "k6/http";
 import { BASE_URL } from "./config.js";
 
-export interface Discovered {
-  heights: string[];
-  txHashes: string[];
-  accounts: string[];
-  msgTypes: string[];
-  nftOwners: string[];
-  collections: string[];
-  denoms: string[];
-  evm: boolean;
-  deepKey: string | null;
-}
+import type { DiscoveredData } from "./indexer-scenarios.js";
+
+export type Discovered = DiscoveredData;
 
 interface TxLike {
   txhash?: string;
@@ -92,9 +84,4 @@ export function discover(): Discovered {
     evm,
     deepKey,
   };
-}
-
-/** A deterministic-enough pick (k6 has no seeded RNG; the smoke shim is 1 VU). */
-export function pick<T>(xs: T[], i: number): T | undefined {
-  return xs.length === 0 ? undefined : xs[Math.abs(i) % xs.length];
 }
