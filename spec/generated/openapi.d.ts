@@ -1,5 +1,170 @@
 // Generated from spec/src by `pnpm --filter @weft/spec generate`. Do not edit.
 export interface paths {
+    "/status": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Indexer status
+         * @description What this indexer has ingested: the chain id and the latest indexed height (from the ingestion
+         *     checkpoint). `version` and `commit_hash` describe the running build. 503 until the first block is
+         *     indexed (the reference answers 500 there).
+         */
+        get: operations["getStatus"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/indexer/block/v1/avg_blocktime": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Average block time
+         * @description Mean seconds between blocks over the latest 100 indexed blocks; 0 with fewer than 2.
+         */
+        get: operations["getAvgBlockTime"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/indexer/block/v1/blocks": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * List blocks
+         * @description Blocks, newest first by default, paged by a `{"height":N}` cursor. `pagination.total` is the latest
+         *     indexed height whatever `count_total` says (as the reference).
+         */
+        get: operations["listBlocks"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/indexer/block/v1/blocks/{height}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Get a block
+         * @description One block by height (a positive decimal integer).
+         */
+        get: operations["getBlock"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/indexer/tx/v1/txs": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * List txs
+         * @description Every indexed Cosmos tx, newest first by default, paged by a `{"sequence":N}` cursor (the
+         *     indexing order: block height, then position in the block). Filter by message types with `msgs`.
+         */
+        get: operations["listTxs"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/indexer/tx/v1/txs/by_account/{account}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * List an account's txs
+         * @description Txs that involve the account: signed by it, or naming it (bech32 or hex) in any event attribute.
+         *     An account never seen gives an empty page with total "0".
+         */
+        get: operations["listTxsByAccount"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/indexer/tx/v1/txs/by_height/{height}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * List a block's txs
+         * @description The txs of one block, in block order when `pagination.reverse=false`.
+         */
+        get: operations["listTxsByHeight"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/indexer/tx/v1/txs/{tx_hash}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Get a tx
+         * @description One Cosmos tx by hash.
+         */
+        get: operations["getTx"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/health": {
         parameters: {
             query?: never;
@@ -130,6 +295,145 @@ export interface components {
             /** @description Structured detail, one entry per problem; empty when the message says it all. */
             details: components["schemas"]["error-detail"][];
         };
+        /**
+         * @description An amount of one denom.
+         * @example {
+         *       "denom": "uinit",
+         *       "amount": "3000"
+         *     }
+         */
+        coin: {
+            /** @description Denom (`uinit`, `evm/...`, `ibc/...`, `l2/...`). */
+            denom: string;
+            /** @description Integer amount in base units. */
+            amount: string;
+        };
+        /** @description A block, every number as a decimal string, keys in the reference order. */
+        block: {
+            /** @description Chain id. */
+            chain_id: string;
+            /** @description Block height. */
+            height: string;
+            /** @description Block hash, upper-case hex without 0x. */
+            hash: string;
+            /** @description Milliseconds since the previous block; "0" for the first indexed block. */
+            block_time: string;
+            /**
+             * Format: date-time
+             * @description Block time, RFC 3339 in UTC to the second.
+             */
+            timestamp: string;
+            /** @description Gas used by the block's txs. */
+            gas_used: string;
+            /** @description Gas wanted by the block's txs. */
+            gas_wanted: string;
+            /** @description Number of txs in the block. */
+            tx_count: string;
+            /** @description Sum of the fees of the block's txs by denom; empty when none. */
+            total_fee: components["schemas"]["coin"][];
+            /** @description The block proposer. `identity` is always "" (as the reference). */
+            proposer: {
+                /** @description Moniker when known, else "". */
+                moniker: string;
+                /** @description Always "". */
+                identity: string;
+                /** @description Proposer address (the consensus address, upper-case hex, when no operator is known). */
+                operator_address: string;
+            };
+        };
+        /**
+         * @description Paging state of a list, with all three keys always present. **Decision:** `next_key` is null on
+         *     the last page (the reference also emits one on a short last page, which costs clients one extra,
+         *     empty request); clients that loop until `next_key` is null work the same with both. Never `""`.
+         * @example {
+         *       "previous_key": null,
+         *       "next_key": "eyJzZXF1ZW5jZSI6MTIzNDV9",
+         *       "total": "12345"
+         *     }
+         */
+        pagination: {
+            /** @description base64 offset of the previous page (offset pagination only), else null. */
+            previous_key: string | null;
+            /** @description The `pagination.key` of the next page; null when this page is the last. */
+            next_key: string | null;
+            /** @description Exact number of matching records as a decimal string; `"0"` when `count_total` is false. */
+            total: string;
+        };
+        /** @description An ABCI event. `index` appears only when true; an empty `value` is left out (cometbft JSON). */
+        event: {
+            /** @description Event type. */
+            type: string;
+            /** @description Key/value attributes, plain text. */
+            attributes: {
+                /** @description Attribute key. */
+                key: string;
+                /** @description Attribute value. */
+                value?: string;
+                /** @description Present (true) when the node indexes the attribute. */
+                index?: boolean;
+            }[];
+        };
+        /**
+         * @description A Cosmos tx as the reference serves it (Cosmos TxResponse-like, 13 keys in this order). `tx` is the
+         *     node's REST JSON of the tx without a top-level "@type".
+         */
+        "tx-response": {
+            /** @description Upper-case hex SHA-256 of the tx bytes. */
+            txhash: string;
+            /** @description Height of the block holding the tx. */
+            height: string;
+            /** @description Error codespace; "" on success. */
+            codespace: string;
+            /** @description Result code; 0 is success. */
+            code: number;
+            /** @description Upper-case hex of the result data. */
+            data: string;
+            /** @description Raw log ("" on SDK 0.50 and later). */
+            raw_log: string;
+            /** @description Per-message logs ([] on SDK 0.50 and later). */
+            logs: {
+                /** @description Message index. */
+                msg_index: number;
+                /** @description Log text. */
+                log?: string;
+                /** @description Events of that message. */
+                events: components["schemas"]["event"][];
+            }[];
+            /** @description Extra info. */
+            info: string;
+            /** @description Gas limit. */
+            gas_wanted: string;
+            /** @description Gas used. */
+            gas_used: string;
+            /** @description The tx (body, auth_info, signatures) in the node's REST JSON. */
+            tx: {
+                /** @description Messages (each with "@type"), memo, timeout height, extension options. */
+                body: {
+                    /** @description Messages, each with its "@type". */
+                    messages: {
+                        /** @description Proto type URL of the message. */
+                        "@type": string;
+                    }[];
+                };
+                /** @description Signer infos and fee. */
+                auth_info: Record<string, never>;
+                /** @description Base64 signatures. */
+                signatures: string[];
+            };
+            /**
+             * Format: date-time
+             * @description Block time, RFC 3339 with nanoseconds, UTC.
+             */
+            timestamp: string;
+            /** @description ABCI events of the tx. */
+            events: components["schemas"]["event"][];
+        };
+        /** @description A page of Cosmos txs. */
+        "txs-page": {
+            /** @description The txs of this page, in the requested order. */
+            txs: components["schemas"]["tx-response"][];
+            pagination: components["schemas"]["pagination"];
+        };
         /** @description Outcome of the readiness checks. */
         readiness: {
             /**
@@ -161,14 +465,506 @@ export interface components {
                 "application/json": components["schemas"]["error"];
             };
         };
+        /** @description The request is malformed; `message` names the parameter and what it expects. */
+        "bad-request": {
+            headers: {
+                [name: string]: unknown;
+            };
+            content: {
+                "application/json": components["schemas"]["error"];
+            };
+        };
+        /** @description The block, tx or collection is not indexed. */
+        "not-found": {
+            headers: {
+                [name: string]: unknown;
+            };
+            content: {
+                "application/json": components["schemas"]["error"];
+            };
+        };
     };
-    parameters: never;
+    parameters: {
+        /**
+         * @description Where the page starts: the `next_key` of the previous page, or base64 of a decimal offset
+         *     (e.g. `MTAw` = 100), or base64 of a JSON cursor: `{"sequence":N}` (tx lists), `{"height":N}`
+         *     (blocks), `{"height":N,"token_id":"T"}` (NFT tokens). A key replaces `pagination.offset`. An empty
+         *     value means no key. Malformed keys are a 400 naming `pagination.key`.
+         */
+        "pagination-key": string;
+        /**
+         * @description Records to skip when no `pagination.key` is given. Negative values are a 400.
+         * @example 0
+         */
+        "pagination-offset": number;
+        /**
+         * @description Records per page, 1 to 1000. Values outside are a 400 (`pagination.limit must be between 1 and 1000`).
+         * @example 10
+         */
+        "pagination-limit": number;
+        /**
+         * @description Whether `pagination.total` is computed. Defaults to true (explorers read totals without asking);
+         *     with false, `total` is `"0"` (except on `/blocks`, whose total is always the latest height).
+         * @example false
+         */
+        "pagination-count-total": boolean;
+        /**
+         * @description Newest (or largest) first when true, the default; oldest first when false.
+         * @example true
+         */
+        "pagination-reverse": boolean;
+        /**
+         * @description Keep only txs holding at least one message of one of these types (OR), named without the leading
+         *     slash (`cosmos.bank.v1beta1.MsgSend`). Accepted repeated (`msgs=a&msgs=b`) and comma-separated
+         *     (`msgs=a,b`). **Decision:** a type no indexed tx has matches nothing, so a filter never silently
+         *     turns into "all txs" (the reference drops unknown names and, if all are unknown, the filter).
+         * @example [
+         *       "cosmos.bank.v1beta1.MsgSend"
+         *     ]
+         */
+        msgs: string[];
+        /**
+         * @description An account, contract or object address: bech32 with the chain's prefix (`init1...`), or 20- or
+         *     32-byte hex with or without `0x` in any case (leading zeros may be left out). Malformed: 400.
+         * @example init1llwvfwsm5q5aj8akgh4tz43szrh8hnavl0tt26
+         */
+        account: string;
+        /**
+         * @description With `true`, only txs the account signed (first signer of the tx; `from` for EVM txs). Only the
+         *     literal `true` filters; any other value, like the reference, does not.
+         * @example true
+         */
+        "is-signer": string;
+        /**
+         * @description A tx hash: 64 hex digits, with or without `0x`, in any case; anything else is a 400.
+         * @example 709B55BD3DA0F5A838125BD0EE20C5BFDD7CABA173912D4281CAE816B79A201B
+         */
+        "tx-hash": string;
+    };
     requestBodies: never;
     headers: never;
     pathItems: never;
 }
 export type $defs = Record<string, never>;
 export interface operations {
+    getStatus: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Ingestion status. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @description Server version. */
+                        version: string;
+                        /** @description Source commit of the build, or "unknown". */
+                        commit_hash: string;
+                        /** @description Chain id. */
+                        chain_id: string;
+                        /** @description Latest indexed height. */
+                        height: number;
+                        /** @description Latest height whose EVM internal txs are indexed (EVM chains). */
+                        internal_tx_height?: number;
+                        /** @description Latest height the rich list includes. */
+                        rich_list_height?: number;
+                    };
+                };
+            };
+            500: components["responses"]["internal-error"];
+            /** @description Nothing indexed yet. */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["error"];
+                };
+            };
+        };
+    };
+    getAvgBlockTime: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The average, a JSON number of seconds. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @description Seconds. */
+                        avg_block_time: number;
+                    };
+                };
+            };
+            500: components["responses"]["internal-error"];
+        };
+    };
+    listBlocks: {
+        parameters: {
+            query?: {
+                /**
+                 * @description Where the page starts: the `next_key` of the previous page, or base64 of a decimal offset
+                 *     (e.g. `MTAw` = 100), or base64 of a JSON cursor: `{"sequence":N}` (tx lists), `{"height":N}`
+                 *     (blocks), `{"height":N,"token_id":"T"}` (NFT tokens). A key replaces `pagination.offset`. An empty
+                 *     value means no key. Malformed keys are a 400 naming `pagination.key`.
+                 */
+                "pagination.key"?: components["parameters"]["pagination-key"];
+                /**
+                 * @description Records to skip when no `pagination.key` is given. Negative values are a 400.
+                 * @example 0
+                 */
+                "pagination.offset"?: components["parameters"]["pagination-offset"];
+                /**
+                 * @description Records per page, 1 to 1000. Values outside are a 400 (`pagination.limit must be between 1 and 1000`).
+                 * @example 10
+                 */
+                "pagination.limit"?: components["parameters"]["pagination-limit"];
+                /**
+                 * @description Whether `pagination.total` is computed. Defaults to true (explorers read totals without asking);
+                 *     with false, `total` is `"0"` (except on `/blocks`, whose total is always the latest height).
+                 * @example false
+                 */
+                "pagination.count_total"?: components["parameters"]["pagination-count-total"];
+                /**
+                 * @description Newest (or largest) first when true, the default; oldest first when false.
+                 * @example true
+                 */
+                "pagination.reverse"?: components["parameters"]["pagination-reverse"];
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description A page of blocks. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @description Blocks of this page. */
+                        blocks: components["schemas"]["block"][];
+                        pagination: components["schemas"]["pagination"];
+                    };
+                };
+            };
+            400: components["responses"]["bad-request"];
+            500: components["responses"]["internal-error"];
+        };
+    };
+    getBlock: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /**
+                 * @description Block height, a positive decimal integer.
+                 * @example 100
+                 */
+                height: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The block. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        block: components["schemas"]["block"];
+                    };
+                };
+            };
+            /** @description The height is not a positive integer. */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["error"];
+                };
+            };
+            404: components["responses"]["not-found"];
+            500: components["responses"]["internal-error"];
+        };
+    };
+    listTxs: {
+        parameters: {
+            query?: {
+                /**
+                 * @description Where the page starts: the `next_key` of the previous page, or base64 of a decimal offset
+                 *     (e.g. `MTAw` = 100), or base64 of a JSON cursor: `{"sequence":N}` (tx lists), `{"height":N}`
+                 *     (blocks), `{"height":N,"token_id":"T"}` (NFT tokens). A key replaces `pagination.offset`. An empty
+                 *     value means no key. Malformed keys are a 400 naming `pagination.key`.
+                 */
+                "pagination.key"?: components["parameters"]["pagination-key"];
+                /**
+                 * @description Records to skip when no `pagination.key` is given. Negative values are a 400.
+                 * @example 0
+                 */
+                "pagination.offset"?: components["parameters"]["pagination-offset"];
+                /**
+                 * @description Records per page, 1 to 1000. Values outside are a 400 (`pagination.limit must be between 1 and 1000`).
+                 * @example 10
+                 */
+                "pagination.limit"?: components["parameters"]["pagination-limit"];
+                /**
+                 * @description Whether `pagination.total` is computed. Defaults to true (explorers read totals without asking);
+                 *     with false, `total` is `"0"` (except on `/blocks`, whose total is always the latest height).
+                 * @example false
+                 */
+                "pagination.count_total"?: components["parameters"]["pagination-count-total"];
+                /**
+                 * @description Newest (or largest) first when true, the default; oldest first when false.
+                 * @example true
+                 */
+                "pagination.reverse"?: components["parameters"]["pagination-reverse"];
+                /**
+                 * @description Keep only txs holding at least one message of one of these types (OR), named without the leading
+                 *     slash (`cosmos.bank.v1beta1.MsgSend`). Accepted repeated (`msgs=a&msgs=b`) and comma-separated
+                 *     (`msgs=a,b`). **Decision:** a type no indexed tx has matches nothing, so a filter never silently
+                 *     turns into "all txs" (the reference drops unknown names and, if all are unknown, the filter).
+                 * @example [
+                 *       "cosmos.bank.v1beta1.MsgSend"
+                 *     ]
+                 */
+                msgs?: components["parameters"]["msgs"];
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description A page of txs. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["txs-page"];
+                };
+            };
+            400: components["responses"]["bad-request"];
+            500: components["responses"]["internal-error"];
+        };
+    };
+    listTxsByAccount: {
+        parameters: {
+            query?: {
+                /**
+                 * @description Where the page starts: the `next_key` of the previous page, or base64 of a decimal offset
+                 *     (e.g. `MTAw` = 100), or base64 of a JSON cursor: `{"sequence":N}` (tx lists), `{"height":N}`
+                 *     (blocks), `{"height":N,"token_id":"T"}` (NFT tokens). A key replaces `pagination.offset`. An empty
+                 *     value means no key. Malformed keys are a 400 naming `pagination.key`.
+                 */
+                "pagination.key"?: components["parameters"]["pagination-key"];
+                /**
+                 * @description Records to skip when no `pagination.key` is given. Negative values are a 400.
+                 * @example 0
+                 */
+                "pagination.offset"?: components["parameters"]["pagination-offset"];
+                /**
+                 * @description Records per page, 1 to 1000. Values outside are a 400 (`pagination.limit must be between 1 and 1000`).
+                 * @example 10
+                 */
+                "pagination.limit"?: components["parameters"]["pagination-limit"];
+                /**
+                 * @description Whether `pagination.total` is computed. Defaults to true (explorers read totals without asking);
+                 *     with false, `total` is `"0"` (except on `/blocks`, whose total is always the latest height).
+                 * @example false
+                 */
+                "pagination.count_total"?: components["parameters"]["pagination-count-total"];
+                /**
+                 * @description Newest (or largest) first when true, the default; oldest first when false.
+                 * @example true
+                 */
+                "pagination.reverse"?: components["parameters"]["pagination-reverse"];
+                /**
+                 * @description With `true`, only txs the account signed (first signer of the tx; `from` for EVM txs). Only the
+                 *     literal `true` filters; any other value, like the reference, does not.
+                 * @example true
+                 */
+                is_signer?: components["parameters"]["is-signer"];
+                /**
+                 * @description Keep only txs holding at least one message of one of these types (OR), named without the leading
+                 *     slash (`cosmos.bank.v1beta1.MsgSend`). Accepted repeated (`msgs=a&msgs=b`) and comma-separated
+                 *     (`msgs=a,b`). **Decision:** a type no indexed tx has matches nothing, so a filter never silently
+                 *     turns into "all txs" (the reference drops unknown names and, if all are unknown, the filter).
+                 * @example [
+                 *       "cosmos.bank.v1beta1.MsgSend"
+                 *     ]
+                 */
+                msgs?: components["parameters"]["msgs"];
+            };
+            header?: never;
+            path: {
+                /**
+                 * @description An account, contract or object address: bech32 with the chain's prefix (`init1...`), or 20- or
+                 *     32-byte hex with or without `0x` in any case (leading zeros may be left out). Malformed: 400.
+                 * @example init1llwvfwsm5q5aj8akgh4tz43szrh8hnavl0tt26
+                 */
+                account: components["parameters"]["account"];
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description A page of the account's txs. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["txs-page"];
+                };
+            };
+            /** @description Malformed account or pagination. */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["error"];
+                };
+            };
+            500: components["responses"]["internal-error"];
+        };
+    };
+    listTxsByHeight: {
+        parameters: {
+            query?: {
+                /**
+                 * @description Where the page starts: the `next_key` of the previous page, or base64 of a decimal offset
+                 *     (e.g. `MTAw` = 100), or base64 of a JSON cursor: `{"sequence":N}` (tx lists), `{"height":N}`
+                 *     (blocks), `{"height":N,"token_id":"T"}` (NFT tokens). A key replaces `pagination.offset`. An empty
+                 *     value means no key. Malformed keys are a 400 naming `pagination.key`.
+                 */
+                "pagination.key"?: components["parameters"]["pagination-key"];
+                /**
+                 * @description Records to skip when no `pagination.key` is given. Negative values are a 400.
+                 * @example 0
+                 */
+                "pagination.offset"?: components["parameters"]["pagination-offset"];
+                /**
+                 * @description Records per page, 1 to 1000. Values outside are a 400 (`pagination.limit must be between 1 and 1000`).
+                 * @example 10
+                 */
+                "pagination.limit"?: components["parameters"]["pagination-limit"];
+                /**
+                 * @description Whether `pagination.total` is computed. Defaults to true (explorers read totals without asking);
+                 *     with false, `total` is `"0"` (except on `/blocks`, whose total is always the latest height).
+                 * @example false
+                 */
+                "pagination.count_total"?: components["parameters"]["pagination-count-total"];
+                /**
+                 * @description Newest (or largest) first when true, the default; oldest first when false.
+                 * @example true
+                 */
+                "pagination.reverse"?: components["parameters"]["pagination-reverse"];
+                /**
+                 * @description Keep only txs holding at least one message of one of these types (OR), named without the leading
+                 *     slash (`cosmos.bank.v1beta1.MsgSend`). Accepted repeated (`msgs=a&msgs=b`) and comma-separated
+                 *     (`msgs=a,b`). **Decision:** a type no indexed tx has matches nothing, so a filter never silently
+                 *     turns into "all txs" (the reference drops unknown names and, if all are unknown, the filter).
+                 * @example [
+                 *       "cosmos.bank.v1beta1.MsgSend"
+                 *     ]
+                 */
+                msgs?: components["parameters"]["msgs"];
+            };
+            header?: never;
+            path: {
+                /**
+                 * @description Block height, a positive integer.
+                 * @example 100
+                 */
+                height: number;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description A page of the block's txs. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["txs-page"];
+                };
+            };
+            400: components["responses"]["bad-request"];
+            500: components["responses"]["internal-error"];
+        };
+    };
+    getTx: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /**
+                 * @description A tx hash: 64 hex digits, with or without `0x`, in any case; anything else is a 400.
+                 * @example 709B55BD3DA0F5A838125BD0EE20C5BFDD7CABA173912D4281CAE816B79A201B
+                 */
+                tx_hash: components["parameters"]["tx-hash"];
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The tx. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        tx: components["schemas"]["tx-response"];
+                    };
+                };
+            };
+            /** @description The hash is not 64 hex digits. */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["error"];
+                };
+            };
+            /** @description No indexed tx has this hash. */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["error"];
+                };
+            };
+            500: components["responses"]["internal-error"];
+        };
+    };
     getHealth: {
         parameters: {
             query?: never;

@@ -39,10 +39,14 @@ function schemaDump(db) {
     { encoding: "utf8" },
   );
   if (out.status !== 0) throw new Error(`pg_dump failed: ${out.stderr}`);
-  // Comments and SET lines carry nothing about the schema and differ between runs.
+  // Comments and SET lines carry nothing about the schema and differ between runs. Column order
+  // differs legitimately (ALTER TABLE ADD COLUMN appends), so lines are compared as a sorted set
+  // without their trailing commas.
   return out.stdout
     .split("\n")
+    .map((l) => l.replace(/,$/, ""))
     .filter((l) => l.trim() && !/^(--|SET |SELECT pg_catalog|\\(un)?restrict )/.test(l))
+    .sort()
     .join("\n");
 }
 
@@ -62,7 +66,9 @@ try {
     { encoding: "utf8", env: { ...process.env, DATABASE_URL: urlFor(names.declared) } },
   );
   if (diff.status !== 0) throw new Error(`prisma migrate diff failed: ${diff.stderr}`);
-  await withClient(urlFor(names.declared), (c) => c.query(diff.stdout));
+  // The CLI may print a banner line on stdout; keep only the SQL.
+  const sql = diff.stdout.split("\n").filter((l) => !l.startsWith("Loaded Prisma config")).join("\n");
+  await withClient(urlFor(names.declared), (c) => c.query(sql));
   const a = schemaDump(names.migrated);
   const b = schemaDump(names.declared);
   if (a !== b) {

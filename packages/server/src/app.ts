@@ -10,6 +10,11 @@ import { createMetrics, type Metrics } from "./http/metrics.js";
 import { createRouteFallback } from "./http/route-fallback.js";
 import { DOCS_PATHS, registerApiDocsRoutes } from "./ops/api-docs.js";
 import { type OperationHandlers, registerOperations } from "./http/operations.js";
+import { createResponseCache } from "./http/response-cache.js";
+import { createBlockHandlers } from "./indexer/blocks.js";
+import type { IndexerDeps } from "./indexer/indexer-deps.js";
+import { createStatusHandlers } from "./indexer/status.js";
+import { createTxHandlers } from "./indexer/txs.js";
 import { createHealthHandlers } from "./ops/health.js";
 import { registerMetricsRoute } from "./ops/metrics.js";
 
@@ -30,7 +35,18 @@ export interface AppDeps {
   /** Validate every response against the spec too (tests and CI; costs a little per request). @default false */
   validateResponses?: boolean;
   metrics?: Metrics;
+  /** The chain the Indexer API serves. @default { chainId: "weft-devnet-1", prefix: "init" } */
+  chain?: { chainId: string; prefix: string };
+  /** Build identity reported by /status. */
+  build?: { version: string; commitHash: string };
+  /** Response cache TTLs (the reference's: lists 1 s, single items 10 s); 0 disables. */
+  cacheTtlMs?: { list: number; item: number };
 }
+
+/** Operations served from the cache for a single item (the reference's 10 s class). */
+const ITEM_OPERATIONS = new Set(["getBlock", "getTx", "getAvgBlockTime", "getNftCollection", "listRichList"]);
+/** Operations that must never be cached (liveness, readiness, status). */
+const UNCACHED_OPERATIONS = new Set(["getHealth", "getReady", "getStatus"]);
 
 /**
  * Builds the Express app. No I/O happens here: connections come in through `deps`, and listening
@@ -93,12 +109,28 @@ export function createApp(deps: AppDeps): Express {
   );
 
   // Handlers by operationId; registerOperations mounts them in spec order on the spec's own paths.
+  const indexer: IndexerDeps = {
+    pool: deps.db.pool,
+    chainId: deps.chain?.chainId ?? "weft-devnet-1",
+    prefix: deps.chain?.prefix ?? "init",
+    version: deps.build?.version ?? "dev",
+    commitHash: deps.build?.commitHash ?? "unknown",
+  };
   const handlers: OperationHandlers = {
     ...createHealthHandlers(deps),
+    ...createStatusHandlers(indexer),
+    ...createBlockHandlers(indexer),
+    ...createTxHandlers(indexer),
   };
-  registerOperations(app, deps.spec, handlers, {
+  const ttl = deps.cacheTtlMs ?? { list: 1_000, item: 10_000 };
+  // The contract may run ahead of the code; what is not built yet answers 501 and is listed here.
+  app.locals.unimplementedOperations = registerOperations(app, deps.spec, handlers, {
     servedAbove: ["getMetrics", "getSwaggerDoc"],
     validateResponses: deps.validateResponses ?? false,
+    cache: {
+      cache: createResponseCache(),
+      ttlMs: (id) => (UNCACHED_OPERATIONS.has(id) ? 0 : ITEM_OPERATIONS.has(id) ? ttl.item : ttl.list),
+    },
   });
 
   app.use(createRouteFallback({ ...deps.spec.paths, ...DOCS_PATHS }));

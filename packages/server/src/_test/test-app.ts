@@ -7,7 +7,14 @@ import { silentLogger } from "./test-database.js";
 
 /** Builds the real app for tests: the committed spec, response validation on, silent logs. */
 export function createTestApp(deps: Partial<AppDeps> & Pick<AppDeps, "db">): Express {
-  return createApp({ logger: silentLogger, spec: loadSpecDocument(), validateResponses: true, ...deps });
+  // No response cache by default: tests write data between requests and must read it back.
+  return createApp({
+    logger: silentLogger,
+    spec: loadSpecDocument(),
+    validateResponses: true,
+    cacheTtlMs: { list: 0, item: 0 },
+    ...deps,
+  });
 }
 
 /** Serves an app on 127.0.0.1:<random> for the duration of a test file; returns its base URL. */

@@ -42,8 +42,8 @@ describe("API reference", () => {
         await page.goto(`${url()}/docs`);
         await page.waitForSelector(".opblock-summary", { timeout: 20_000 });
         // Rendered text is the point: what a person sees, not the DOM source.
-      // biome-ignore lint/performance/useDomNodeTextContent: Playwright locator, not a DOM node
-      const text = await page.locator("body").innerText();
+        // biome-ignore lint/performance/useDomNodeTextContent: Playwright locator, not a DOM node
+        const text = await page.locator("body").innerText();
         const spec = loadSpecDocument();
         for (const [p, item] of Object.entries(spec.paths)) {
           expect(text, `path ${p}`).toContain(p);

@@ -1,0 +1,19 @@
+/** Real node payloads from ../shared/fixtures/real-rpc (beside the repository, also in CI). */
+import { readFileSync } from "node:fs";
+import path from "node:path";
+import { fileURLToPath } from "node:url";
+
+export const REAL_RPC_DIR = path.resolve(
+  path.dirname(fileURLToPath(import.meta.url)),
+  "../../../../../shared/fixtures/real-rpc",
+);
+
+export function readFixture<T = unknown>(relative: string): T {
+  return JSON.parse(readFileSync(path.join(REAL_RPC_DIR, relative), "utf8")) as T;
+}
+
+/** The `result` of a JSON-RPC envelope, or the object itself when the envelope was stripped. */
+export function resultOf<T>(relative: string): T {
+  const value = readFixture<{ result?: T } & T>(relative);
+  return (value.result ?? value) as T;
+}

@@ -1,0 +1,153 @@
+import { describe, expect, it } from "vitest";
+import { useIngestedChain } from "../_test/ingested-chain.js";
+import { SYNTHETIC_CHAIN_ID, syntheticPayload } from "../_test/synthetic-chain.js";
+import { createTestApp, serveForTests } from "../_test/test-app.js";
+import { useTestDatabase } from "../_test/test-database.js";
+import { encodeOffset } from "../http/pagination.js";
+
+const BLOCKS = 30;
+const database = useTestDatabase();
+useIngestedChain(database, { blocks: BLOCKS });
+const url = serveForTests(() =>
+  createTestApp({ db: database().db, chain: { chainId: SYNTHETIC_CHAIN_ID, prefix: "init" } }),
+);
+
+interface BlockJson {
+  height: string;
+  block_time: string;
+  timestamp: string;
+  tx_count: string;
+}
+interface Page {
+  blocks: BlockJson[];
+  pagination: { previous_key: string | null; next_key: string | null; total: string };
+}
+
+async function get<T>(path: string): Promise<{ status: number; body: T }> {
+  const res = await fetch(`${url()}${path}`);
+  return { status: res.status, body: (await res.json()) as T };
+}
+
+async function walk(query: string): Promise<string[]> {
+  const heights: string[] = [];
+  let key: string | null = null;
+  for (let i = 0; i < 100; i++) {
+    const suffix: string = key ? `&pagination.key=${encodeURIComponent(key)}` : "";
+    const { body }: { body: Page } = await get<Page>(`/indexer/block/v1/blocks?${query}${suffix}`);
+    heights.push(...body.blocks.map((b) => b.height));
+    key = body.pagination.next_key;
+    if (!key) return heights;
+  }
+  throw new Error("no end");
+}
+
+const range = (from: number, to: number) => Array.from({ length: to - from + 1 }, (_, i) => String(from + i));
+
+describe("GET /indexer/block/v1/blocks", () => {
+  it("defaults to newest first, the whole chain on one page, total = latest height", async () => {
+    const { status, body } = await get<Page>("/indexer/block/v1/blocks");
+    expect(status).toBe(200);
+    expect(body.blocks.map((b) => b.height)).toEqual(range(1, BLOCKS).reverse());
+    expect(body.pagination).toEqual({ previous_key: null, next_key: null, total: String(BLOCKS) });
+  });
+
+  it("visits every block once by next_key, forwards and backwards", async () => {
+    expect(await walk("pagination.limit=7")).toEqual(range(1, BLOCKS).reverse());
+    expect(await walk("pagination.limit=7&pagination.reverse=false")).toEqual(range(1, BLOCKS));
+  });
+
+  it("agrees between key and offset paging", async () => {
+    const first = await get<Page>("/indexer/block/v1/blocks?pagination.limit=5");
+    const byKey = await get<Page>(
+      `/indexer/block/v1/blocks?pagination.limit=5&pagination.key=${encodeURIComponent(first.body.pagination.next_key ?? "")}`,
+    );
+    const byOffset = await get<Page>("/indexer/block/v1/blocks?pagination.limit=5&pagination.offset=5");
+    const byOffsetKey = await get<Page>(
+      `/indexer/block/v1/blocks?pagination.limit=5&pagination.key=${encodeOffset(5)}`,
+    );
+    expect(byOffset.body.blocks).toEqual(byKey.body.blocks);
+    expect(byOffsetKey.body.blocks).toEqual(byKey.body.blocks);
+  });
+
+  it("answers a limit out of range with the whole error body", async () => {
+    const { status, body } = await get("/indexer/block/v1/blocks?pagination.limit=1001");
+    expect(status).toBe(400);
+    expect(body).toEqual({
+      code: 3,
+      message: "invalid pagination.limit: must be <= 1000",
+      details: [{ field: "query.pagination.limit", description: "must be <= 1000" }],
+    });
+  });
+});
+
+describe("GET /indexer/block/v1/blocks/{height}", () => {
+  it("equals its list entry and carries the reference's formats", async () => {
+    const list = await get<Page>("/indexer/block/v1/blocks?pagination.limit=3");
+    const { status, body } = await get<{ block: BlockJson }>(`/indexer/block/v1/blocks/${BLOCKS}`);
+    expect(status).toBe(200);
+    expect(body.block).toEqual(list.body.blocks[0]);
+    const payload = syntheticPayload(BLOCKS, { blocks: BLOCKS });
+    const previous = syntheticPayload(BLOCKS - 1, { blocks: BLOCKS });
+    expect(body.block).toMatchObject({
+      chain_id: SYNTHETIC_CHAIN_ID,
+      height: String(BLOCKS),
+      hash: payload.block.block_id.hash,
+      tx_count: String(payload.block.block.data.txs?.length),
+      timestamp: `${payload.block.block.header.time.slice(0, 19)}Z`,
+      block_time: String(
+        Date.parse(payload.block.block.header.time) - Date.parse(previous.block.block.header.time),
+      ),
+      proposer: { moniker: "", identity: "", operator_address: payload.block.block.header.proposer_address },
+    });
+  });
+
+  it("answers the first block with block_time 0", async () => {
+    expect((await get<{ block: BlockJson }>("/indexer/block/v1/blocks/1")).body.block.block_time).toBe("0");
+  });
+
+  it.each([
+    [
+      "0",
+      400,
+      {
+        code: 3,
+        message: "invalid height: must be a positive integer",
+        details: [{ field: "path.height", description: "must be a positive integer" }],
+      },
+    ],
+    [
+      "abc",
+      400,
+      {
+        code: 3,
+        message: 'invalid height: must match pattern "^[0-9]+$"',
+        details: [{ field: "path.height", description: 'must match pattern "^[0-9]+$"' }],
+      },
+    ],
+    ["999999", 404, { code: 5, message: "block not found", details: [] }],
+  ])("answers /blocks/%s with %i and the whole error body", async (height, status, body) => {
+    const res = await get(`/indexer/block/v1/blocks/${height}`);
+    expect(res.status).toBe(status);
+    expect(res.body).toEqual(body);
+  });
+});
+
+describe("GET /indexer/block/v1/avg_blocktime and /status", () => {
+  it("averages the latest blocks in seconds, as a JSON number", async () => {
+    const { body } = await get<{ avg_block_time: number }>("/indexer/block/v1/avg_blocktime");
+    const first = Date.parse(syntheticPayload(1, { blocks: BLOCKS }).block.block.header.time);
+    const last = Date.parse(syntheticPayload(BLOCKS, { blocks: BLOCKS }).block.block.header.time);
+    expect(body.avg_block_time).toBeCloseTo((last - first) / 1000 / (BLOCKS - 1), 3);
+  });
+
+  it("reports the ingested height", async () => {
+    const { status, body } = await get("/status");
+    expect(status).toBe(200);
+    expect(body).toEqual({
+      version: "dev",
+      commit_hash: "unknown",
+      chain_id: SYNTHETIC_CHAIN_ID,
+      height: BLOCKS,
+    });
+  });
+});

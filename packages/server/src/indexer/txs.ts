@@ -1,0 +1,140 @@
+/**
+ * Cosmos tx routes (spec tag Tx): the whole list, by account, by height, by hash. Pages are keyset
+ * scans on `sequence` over the edge tables' primary keys; tx bodies are stored as JSON text and
+ * spliced into the response without a parse.
+ */
+import type { Request } from "express";
+import { parseAddress, parseTxHash } from "../http/addresses.js";
+import { notFound } from "../http/errors.js";
+import { type OperationHandlers, RawJson } from "../http/operations.js";
+import {
+  buildPagination,
+  type PageRequest,
+  type PaginationQuery,
+  parsePageRequest,
+} from "../http/pagination.js";
+import type { IndexerDeps } from "./indexer-deps.js";
+import { keyset } from "./keyset.js";
+
+/** `msgs` arrives repeated (`msgs=a&msgs=b`) or comma-separated (`msgs=a,b`); both mean OR. */
+export function msgTypesOf(req: Request): string[] | undefined {
+  const raw = req.query.msgs;
+  if (raw === undefined) return undefined;
+  const values = (Array.isArray(raw) ? raw : [raw]).flatMap((v) => String(v).split(","));
+  const types = [...new Set(values.map((v) => v.trim().replace(/^\//, "")).filter(Boolean))];
+  return types.length > 0 ? types : undefined;
+}
+
+interface SequenceRow {
+  sequence: string;
+  data: string;
+}
+
+/** Runs a page query returning (sequence, data) and a count, and writes the response text. */
+async function txPage(
+  deps: IndexerDeps,
+  request: PageRequest,
+  query: { from: string; where: string; params: unknown[]; count: () => Promise<bigint> },
+): Promise<RawJson> {
+  const page = keyset(request, "s.sequence", "sequence", query.params.length + 1);
+  const sql = `SELECT s.sequence::text AS sequence, t.data FROM (SELECT DISTINCT s.sequence FROM ${query.from} WHERE true ${query.where} ${page.where} ${page.tail}) s
+    JOIN tx t ON t.sequence = s.sequence ORDER BY s.sequence ${request.reverse ? "DESC" : "ASC"}`;
+  const [{ rows }, total] = await Promise.all([
+    deps.pool.query<SequenceRow>(sql, [...query.params, ...page.params]),
+    request.countTotal ? query.count() : Promise.resolve(0n),
+  ]);
+  const hasMore = rows.length > request.limit;
+  const items = rows.slice(0, request.limit);
+  const last = items.at(-1);
+  const pagination = buildPagination({
+    request,
+    hasMore,
+    total,
+    nextCursor: last ? { sequence: BigInt(last.sequence) } : undefined,
+  });
+  return new RawJson(
+    `{"txs":[${items.map((r) => r.data).join(",")}],"pagination":${JSON.stringify(pagination)}}`,
+  );
+}
+
+const countOf = async (deps: IndexerDeps, sql: string, params: unknown[]) => {
+  const { rows } = await deps.pool.query<{ n: string }>(sql, params);
+  return BigInt(rows[0]?.n ?? "0");
+};
+
+export function createTxHandlers(deps: IndexerDeps): OperationHandlers {
+  return {
+    listTxs: (req) => {
+      const request = parsePageRequest(req.query as PaginationQuery);
+      const types = msgTypesOf(req);
+      if (!types) {
+        return txPage(deps, request, {
+          from: "tx s",
+          where: "",
+          params: [],
+          // Sequences are dense from 1: the largest is the exact count, read off the primary key.
+          count: () => countOf(deps, "SELECT coalesce(max(sequence), 0)::text AS n FROM tx", []),
+        });
+      }
+      return txPage(deps, request, {
+        from: "tx_msg_type s",
+        where: "AND s.msg_type = ANY($1)",
+        params: [types],
+        count: () =>
+          countOf(
+            deps,
+            "SELECT count(DISTINCT sequence)::text AS n FROM tx_msg_type WHERE msg_type = ANY($1)",
+            [types],
+          ),
+      });
+    },
+
+    listTxsByAccount: (req) => {
+      const account = parseAddress(String(req.params.account ?? ""), deps.prefix, "account");
+      const request = parsePageRequest(req.query as PaginationQuery);
+      // Only the literal "true" filters, as the reference.
+      const signerOnly = req.query.is_signer === "true" ? " AND s.signer" : "";
+      const types = msgTypesOf(req);
+      const typeFilter = types
+        ? " AND EXISTS (SELECT 1 FROM tx_msg_type m WHERE m.sequence = s.sequence AND m.msg_type = ANY($2))"
+        : "";
+      const params: unknown[] = types ? [account, types] : [account];
+      return txPage(deps, request, {
+        from: "tx_account s",
+        where: `AND s.account = $1${signerOnly}${typeFilter}`,
+        params,
+        count: () =>
+          countOf(
+            deps,
+            `SELECT count(*)::text AS n FROM tx_account s WHERE s.account = $1${signerOnly}${typeFilter}`,
+            params,
+          ),
+      });
+    },
+
+    listTxsByHeight: (req) => {
+      const height = String(req.params.height);
+      const request = parsePageRequest(req.query as PaginationQuery);
+      const types = msgTypesOf(req);
+      const typeFilter = types
+        ? " AND EXISTS (SELECT 1 FROM tx_msg_type m WHERE m.sequence = s.sequence AND m.msg_type = ANY($2))"
+        : "";
+      const params: unknown[] = types ? [height, types] : [height];
+      return txPage(deps, request, {
+        from: "tx s",
+        where: `AND s.height = $1${typeFilter}`,
+        params,
+        count: () =>
+          countOf(deps, `SELECT count(*)::text AS n FROM tx s WHERE s.height = $1${typeFilter}`, params),
+      });
+    },
+
+    getTx: async (req) => {
+      const hash = parseTxHash(String(req.params.tx_hash ?? ""));
+      const { rows } = await deps.pool.query<{ data: string }>("SELECT data FROM tx WHERE hash = $1", [hash]);
+      const row = rows[0];
+      if (!row) throw notFound("transaction not found");
+      return new RawJson(`{"tx":${row.data}}`);
+    },
+  };
+}

@@ -1,0 +1,48 @@
+/**
+ * Which accounts a tx involves, as the reference decides it: the signer, plus every bech32 address
+ * of the chain's prefix or 0x hex address (20 or 32 bytes) found in any event attribute value
+ * (comma-separated lists included), plus the address and topics of EVM logs. EVM `call` `ret`
+ * values are skipped (return data, not addresses). Addresses are normalised to bytes and deduped.
+ */
+import { decodeAddress } from "../../http/addresses.js";
+import type { OutEvent } from "./tx-response.js";
+
+const HEX_ADDRESS = /^0x(?:[0-9a-fA-F]{40}|[0-9a-fA-F]{64})$/;
+
+export interface AccountEdge {
+  account: Buffer;
+  signer: boolean;
+}
+
+export function accountEdges(events: OutEvent[], signer: Buffer | undefined, prefix: string): AccountEdge[] {
+  const bech32Address = new RegExp(`^${prefix}1(?:[a-z0-9]{38}|[a-z0-9]{58})$`);
+  const found = new Map<string, Buffer>();
+  const add = (candidate: string) => {
+    const bytes = decodeAddress(candidate, prefix);
+    if (bytes) found.set(bytes.toString("hex"), bytes);
+  };
+  for (const event of events) {
+    for (const attr of event.attributes) {
+      const value = attr.value;
+      if (!value) continue;
+      if (event.type === "call" && attr.key === "ret") continue;
+      if (event.type === "evm" && attr.key === "log") {
+        try {
+          const log = JSON.parse(value) as { address?: string; topics?: string[] };
+          if (log.address) add(log.address);
+          for (const topic of (log.topics ?? []).slice(1)) add(topic);
+        } catch {
+          // Not JSON: fall through to the generic scan.
+        }
+        continue;
+      }
+      for (const part of value.split(",")) {
+        const s = part.trim();
+        if (bech32Address.test(s) || HEX_ADDRESS.test(s)) add(s);
+      }
+    }
+  }
+  if (signer) found.set(signer.toString("hex"), signer);
+  const signerHex = signer?.toString("hex");
+  return [...found.entries()].map(([hex, account]) => ({ account, signer: hex === signerHex }));
+}

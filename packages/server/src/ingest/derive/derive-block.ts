@@ -1,0 +1,89 @@
+/**
+ * From one block's node payloads to the rows Weft stores: pure, no I/O, so it is tested on real
+ * payloads and reused by the writer, the benchmarks and the dataset builder alike.
+ */
+import { type AccountEdge, accountEdges } from "./account-edges.js";
+import type { BlockPayload } from "./node-payloads.js";
+import { signerAddress } from "./signer-address.js";
+import { buildTxResponse, type TxResponse } from "./tx-response.js";
+
+export interface BlockRow {
+  height: bigint;
+  hash: Buffer;
+  /** Full precision of the node's time, for block_time arithmetic. */
+  timestampMs: number;
+  proposer: Buffer;
+  gasUsed: bigint;
+  gasWanted: bigint;
+  txCount: number;
+  totalFee: { denom: string; amount: string }[];
+}
+
+export interface TxRow {
+  hash: Buffer;
+  /** The tx object serialised once, keys in the reference order. */
+  data: string;
+  response: TxResponse;
+  accounts: AccountEdge[];
+  msgTypes: string[];
+}
+
+export interface BlockBundle {
+  block: BlockRow;
+  txs: TxRow[];
+}
+
+/** Sums coins by denom, in the order denoms first appear. */
+function sumCoins(coins: { denom: string; amount: string }[]): { denom: string; amount: string }[] {
+  const totals = new Map<string, bigint>();
+  for (const c of coins) totals.set(c.denom, (totals.get(c.denom) ?? 0n) + BigInt(c.amount));
+  return [...totals].map(([denom, amount]) => ({ denom, amount: amount.toString() }));
+}
+
+/**
+ * @param prefix the chain's bech32 account prefix (addresses in events are matched with it).
+ * @throws when the payloads disagree (REST and CometBFT tx counts), so nothing partial is written.
+ */
+export function deriveBlock(payload: BlockPayload, prefix: string): BlockBundle {
+  const { header } = payload.block.block;
+  const rawTxs = payload.block.block.data.txs ?? [];
+  const results = payload.results.txs_results ?? [];
+  if (results.length !== rawTxs.length || payload.txs.length !== rawTxs.length) {
+    throw new Error(
+      `block ${header.height}: ${rawTxs.length} txs in /block, ${results.length} results, ${payload.txs.length} REST txs`,
+    );
+  }
+  let gasUsed = 0n;
+  let gasWanted = 0n;
+  const fees: { denom: string; amount: string }[] = [];
+  const txs: TxRow[] = rawTxs.map((base64Tx, i) => {
+    const result = results[i] ?? {};
+    const tx = payload.txs[i];
+    if (!tx) throw new Error(`block ${header.height}: REST tx ${i} missing`);
+    gasUsed += BigInt(result.gas_used ?? "0");
+    gasWanted += BigInt(result.gas_wanted ?? "0");
+    fees.push(...(tx.auth_info.fee?.amount ?? []));
+    const response = buildTxResponse({ base64Tx, height: header.height, time: header.time, result, tx });
+    const signer = signerAddress(tx.auth_info.signer_infos?.[0]?.public_key);
+    return {
+      hash: Buffer.from(response.txhash, "hex"),
+      data: JSON.stringify(response),
+      response,
+      accounts: accountEdges(response.events, signer, prefix),
+      msgTypes: [...new Set(tx.body.messages.map((m) => m["@type"].replace(/^\//, "")))],
+    };
+  });
+  return {
+    block: {
+      height: BigInt(header.height),
+      hash: Buffer.from(payload.block.block_id.hash, "hex"),
+      timestampMs: Date.parse(header.time),
+      proposer: Buffer.from(header.proposer_address, "hex"),
+      gasUsed,
+      gasWanted,
+      txCount: rawTxs.length,
+      totalFee: sumCoins(fees),
+    },
+    txs,
+  };
+}

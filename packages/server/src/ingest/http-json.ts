@@ -1,0 +1,88 @@
+/**
+ * JSON over HTTP for the node clients: a timeout per attempt, retries with exponential backoff and
+ * jitter on retryable failures only (`shouldRetry`), and a concurrency limit across callers.
+ */
+export const RPC_TIMEOUT_MS = 10_000;
+const DEFAULT_RETRIES = 5;
+const BACKOFF_BASE_MS = 200;
+const BACKOFF_MAX_MS = 5_000;
+
+export class HttpStatusError extends Error {
+  constructor(
+    readonly status: number,
+    readonly url: string,
+    body: string,
+  ) {
+    super(`HTTP ${status} from ${url}: ${body.slice(0, 200)}`);
+    this.name = "HttpStatusError";
+  }
+}
+
+/**
+ * Retry timeouts, 5xx, 429 and connection failures; never a 4xx or a body that is not JSON (the
+ * node answered; asking again gives the same answer).
+ */
+export function shouldRetry(err: unknown): boolean {
+  if (err instanceof HttpStatusError) return err.status >= 500 || err.status === 429 || err.status === 408;
+  if (err instanceof SyntaxError) return false;
+  if (err instanceof Error && err.name === "AbortError") return false;
+  return err instanceof Error; // TypeError("fetch failed"), TimeoutError, ECONNRESET...
+}
+
+export interface HttpJson {
+  get<T>(url: string, signal?: AbortSignal): Promise<T>;
+}
+
+export function createHttpJson(
+  options: {
+    fetch?: typeof fetch;
+    timeoutMs?: number;
+    retries?: number;
+    concurrency?: number;
+    sleep?: (ms: number) => Promise<void>;
+    random?: () => number;
+  } = {},
+): HttpJson {
+  const doFetch = options.fetch ?? fetch;
+  const timeoutMs = options.timeoutMs ?? RPC_TIMEOUT_MS;
+  const retries = options.retries ?? DEFAULT_RETRIES;
+  const sleep = options.sleep ?? ((ms: number) => new Promise<void>((r) => setTimeout(r, ms)));
+  const random = options.random ?? Math.random;
+  const limit = options.concurrency ?? 16;
+  let active = 0;
+  const waiting: (() => void)[] = [];
+  const acquire = async () => {
+    if (active >= limit) await new Promise<void>((r) => waiting.push(r));
+    active++;
+  };
+  const release = () => {
+    active--;
+    waiting.shift()?.();
+  };
+
+  async function once<T>(url: string, signal?: AbortSignal): Promise<T> {
+    const timeout = AbortSignal.timeout(timeoutMs);
+    const res = await doFetch(url, { signal: signal ? AbortSignal.any([signal, timeout]) : timeout });
+    const text = await res.text();
+    if (!res.ok) throw new HttpStatusError(res.status, url, text);
+    return JSON.parse(text) as T;
+  }
+
+  return {
+    async get<T>(url: string, signal?: AbortSignal): Promise<T> {
+      await acquire();
+      try {
+        for (let attempt = 0; ; attempt++) {
+          try {
+            return await once<T>(url, signal);
+          } catch (err) {
+            if (signal?.aborted || attempt >= retries || !shouldRetry(err)) throw err;
+            await sleep(Math.min(BACKOFF_MAX_MS, BACKOFF_BASE_MS * 2 ** attempt) * (0.5 + random() / 2));
+          }
+        }
+      } finally {
+        release();
+      }
+    },
+  };
+}
