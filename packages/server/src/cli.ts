@@ -7,10 +7,14 @@ import { createApp } from "./app.js";
 import { type Config, ConfigError, loadConfig, SETTINGS } from "./config.js";
 import { migrationStatus, openDatabase } from "./db/database.js";
 import { createLogger } from "./logger.js";
+import { runIngest } from "./ingest/run-ingest.js";
 import { listen } from "./server.js";
 import { loadSpecDocument } from "./spec-document.js";
 
 type Flags = Record<string, string | undefined>;
+
+/** Reported by /status; set at build time in release images. */
+const VERSION = process.env.WEFT_VERSION ?? "0.1.0";
 
 function addSettingOptions(command: Command, keys: (keyof Config)[]): Command {
   for (const key of keys) {
@@ -42,11 +46,25 @@ function configOrExit(opts: Record<string, unknown>): Config {
   }
 }
 
+/** The chain the API serves: configured, else the one ingestion recorded. */
+async function resolveChainId(config: Config, db: Awaited<ReturnType<typeof openDatabase>>): Promise<string> {
+  if (config.chainId) return config.chainId;
+  const { rows } = await db.pool.query<{ chain_id: string }>(
+    "SELECT chain_id FROM ingest_checkpoint ORDER BY updated_at DESC",
+  );
+  if (rows.length > 1)
+    throw new Error(`the database holds ${rows.length} chains; set CHAIN_ID to the one to serve`);
+  return rows[0]?.chain_id ?? "unknown";
+}
+
 async function serve(opts: Record<string, unknown>): Promise<void> {
   const config = configOrExit(opts);
   const logger = createLogger(config.logLevel);
   const db = await openDatabase({ url: config.databaseUrl, dataDir: config.dataDir, logger });
+  const chainId = await resolveChainId(config, db);
   const app = createApp({
+    chain: { chainId, prefix: config.prefix },
+    build: { version: VERSION, commitHash: process.env.WEFT_COMMIT ?? "unknown" },
     db,
     logger,
     spec: loadSpecDocument(),
@@ -78,6 +96,41 @@ async function serve(opts: Record<string, unknown>): Promise<void> {
   }
 }
 
+async function ingest(opts: Record<string, unknown>): Promise<void> {
+  const config = configOrExit(opts);
+  if (!config.rpcUrl) {
+    process.stderr.write(
+      "weft: ingest needs the node: set RPC_URL (or --rpc-url), and REST_URL when it differs\n",
+    );
+    process.exit(2);
+  }
+  const logger = createLogger(config.logLevel);
+  const db = await openDatabase({ url: config.databaseUrl, dataDir: config.dataDir, logger });
+  const controller = new AbortController();
+  for (const signal of ["SIGTERM", "SIGINT"] as const) {
+    process.once(signal, () => {
+      logger.info({ signal }, "stopping ingestion after the block in flight");
+      controller.abort();
+    });
+  }
+  try {
+    await runIngest({
+      db,
+      logger,
+      rpcUrl: config.rpcUrl,
+      restUrl: config.restUrl ?? config.rpcUrl,
+      chainId: config.chainId,
+      prefix: config.prefix,
+      startHeight: BigInt(config.startHeight),
+      concurrency: config.ingestConcurrency,
+      signal: controller.signal,
+      tty: process.stderr.isTTY ? process.stderr : undefined,
+    });
+  } finally {
+    await db.close();
+  }
+}
+
 async function migrate(opts: Record<string, unknown>): Promise<void> {
   const config = configOrExit(opts);
   const logger = createLogger(config.logLevel);
@@ -101,6 +154,7 @@ Examples:
   $ PORT=3000 weft serve
   $ DATABASE_URL=postgres://user@db:5432/weft weft serve --host 0.0.0.0
   $ DATABASE_URL=postgres://user@db:5432/weft weft migrate
+  $ RPC_URL=http://node:26657 REST_URL=http://node:1317 weft ingest
 
 Every option can also be set by the environment variable shown beside it; flags win.`,
   );
@@ -110,7 +164,37 @@ addSettingOptions(
     .command("serve")
     .description("apply pending migrations, then serve the indexer and router APIs")
     .action((opts: Record<string, unknown>) => serve(opts)),
-  ["host", "port", "databaseUrl", "dataDir", "logLevel", "corsOrigins", "bodyLimit", "shutdownTimeoutMs"],
+  [
+    "host",
+    "port",
+    "databaseUrl",
+    "dataDir",
+    "logLevel",
+    "corsOrigins",
+    "bodyLimit",
+    "shutdownTimeoutMs",
+    "chainId",
+    "prefix",
+  ],
+);
+addSettingOptions(
+  program
+    .command("ingest")
+    .description(
+      "index a chain from its node (CometBFT RPC + Cosmos REST) into the database, then follow its head",
+    )
+    .action((opts: Record<string, unknown>) => ingest(opts)),
+  [
+    "rpcUrl",
+    "restUrl",
+    "chainId",
+    "prefix",
+    "startHeight",
+    "ingestConcurrency",
+    "databaseUrl",
+    "dataDir",
+    "logLevel",
+  ],
 );
 addSettingOptions(
   program

@@ -5,6 +5,12 @@ import { ConfigError, loadConfig } from "./config.js";
 describe("loadConfig", () => {
   it("applies defaults", () => {
     expect(loadConfig({})).toEqual({
+      chainId: undefined,
+      prefix: "init",
+      rpcUrl: undefined,
+      restUrl: undefined,
+      startHeight: 1,
+      ingestConcurrency: 8,
       host: "127.0.0.1",
       port: 8080,
       databaseUrl: undefined,
@@ -33,6 +39,11 @@ describe("loadConfig", () => {
       'invalid LOG_LEVEL="loud": expected one of fatal, error, warn, info, debug, trace, silent',
     ],
     [{ BODY_LIMIT: "huge" }, {}, 'invalid BODY_LIMIT="huge": expected a size such as 256kb or 1mb'],
+    [
+      { RPC_URL: "localhost:26657" },
+      {},
+      'invalid RPC_URL="localhost:26657": expected an http:// or https:// URL',
+    ],
   ])("rejects %j %j with a message naming the setting", (env, flags, message) => {
     expect(() => loadConfig(env, flags)).toThrow(new ConfigError(message));
   });

@@ -8,6 +8,12 @@ export const LOG_LEVELS = ["fatal", "error", "warn", "info", "debug", "trace", "
 export type LogLevel = (typeof LOG_LEVELS)[number];
 
 export interface Config {
+  chainId: string | undefined;
+  prefix: string;
+  rpcUrl: string | undefined;
+  restUrl: string | undefined;
+  startHeight: number;
+  ingestConcurrency: number;
   host: string;
   port: number;
   databaseUrl: string | undefined;
@@ -44,7 +50,55 @@ function integer(min: number, max: number) {
 
 const text = (raw: string) => raw;
 
+const url = (raw: string, name: string) => {
+  if (!/^https?:\/\/[^\s]+$/.test(raw))
+    throw new ConfigError(`invalid ${name}=${JSON.stringify(raw)}: expected an http:// or https:// URL`);
+  return raw;
+};
+
 export const SETTINGS = {
+  chainId: {
+    env: "CHAIN_ID",
+    flag: "chain-id",
+    describe: "chain id served and ingested (default: the one ingestion has recorded, else the node's)",
+    fallback: undefined,
+    parse: text,
+  },
+  prefix: {
+    env: "BECH32_PREFIX",
+    flag: "bech32-prefix",
+    describe: "bech32 account prefix of the chain",
+    fallback: "init",
+    parse: text,
+  },
+  rpcUrl: {
+    env: "RPC_URL",
+    flag: "rpc-url",
+    describe: "CometBFT RPC URL of the node to ingest from",
+    fallback: undefined,
+    parse: url,
+  },
+  restUrl: {
+    env: "REST_URL",
+    flag: "rest-url",
+    describe: "Cosmos REST URL of the node (default: RPC_URL)",
+    fallback: undefined,
+    parse: url,
+  },
+  startHeight: {
+    env: "START_HEIGHT",
+    flag: "start-height",
+    describe: "first height to ingest into an empty database",
+    fallback: "1",
+    parse: integer(1, Number.MAX_SAFE_INTEGER),
+  },
+  ingestConcurrency: {
+    env: "INGEST_CONCURRENCY",
+    flag: "ingest-concurrency",
+    describe: "blocks fetched in parallel while backfilling",
+    fallback: "8",
+    parse: integer(1, 256),
+  },
   host: { env: "HOST", flag: "host", describe: "interface to listen on", fallback: "127.0.0.1", parse: text },
   port: {
     env: "PORT",

@@ -1,0 +1,80 @@
+/**
+ * `weft ingest`: one chain's writer. Waits its turn for the per-chain writer lock (other processes
+ * may stand by), then runs the ingest loop until stopped. Progress goes to the terminal when there
+ * is one, to structured logs otherwise.
+ */
+import type { Logger } from "pino";
+import type { Database } from "../db/database.js";
+import { deriveBlock } from "./derive/derive-block.js";
+import type { BlockPayload } from "./derive/node-payloads.js";
+import { createHttpJson } from "./http-json.js";
+import { runIngestLoop } from "./ingest-loop.js";
+import { createNodeSource } from "./node-source.js";
+import { createPostgresSink } from "./postgres-sink.js";
+import { createProgress } from "./progress.js";
+import { tryAcquireWriterLock } from "./writer-lock.js";
+
+const STANDBY_POLL_MS = 5_000;
+
+export interface RunIngestOptions {
+  db: Pick<Database, "pool">;
+  logger: Logger;
+  rpcUrl: string;
+  restUrl: string;
+  chainId?: string | undefined;
+  prefix: string;
+  startHeight: bigint;
+  concurrency: number;
+  signal: AbortSignal;
+  stopAtHeight?: bigint;
+  tty?: NodeJS.WriteStream | undefined;
+}
+
+/** The chain id the node reports (CometBFT /status node_info.network). */
+async function nodeChainId(rpcUrl: string, signal: AbortSignal): Promise<string> {
+  const status = await createHttpJson().get<{ result?: { node_info?: { network?: string } } }>(
+    `${rpcUrl.replace(/\/+$/, "")}/status`,
+    signal,
+  );
+  const network = status.result?.node_info?.network;
+  if (!network) throw new Error(`the node at ${rpcUrl} does not report its chain id; set CHAIN_ID`);
+  return network;
+}
+
+export async function runIngest(options: RunIngestOptions): Promise<bigint | null> {
+  const chainId = options.chainId ?? (await nodeChainId(options.rpcUrl, options.signal));
+  const log = options.logger.child({ chain_id: chainId });
+  let lock = await tryAcquireWriterLock(options.db.pool, chainId);
+  while (!lock && !options.signal.aborted) {
+    log.info("another process is ingesting this chain; standing by");
+    await new Promise((r) => setTimeout(r, STANDBY_POLL_MS));
+    lock = await tryAcquireWriterLock(options.db.pool, chainId);
+  }
+  if (!lock) return null;
+  // Losing the lock (its connection died) means another writer may start: stop at once.
+  const stop = new AbortController();
+  const onAbort = () => stop.abort(options.signal.reason);
+  options.signal.addEventListener("abort", onAbort, { once: true });
+  void lock.lost.then(() => stop.abort(new Error("writer lock lost")));
+  try {
+    const source = createNodeSource({ rpcUrl: options.rpcUrl, restUrl: options.restUrl });
+    const sink = createPostgresSink({ pool: options.db.pool, chainId });
+    return await runIngestLoop<BlockPayload>({
+      chainId,
+      source,
+      sink: {
+        checkpoint: sink.checkpoint,
+        write: (h, payload) => sink.write(h, deriveBlock(payload, options.prefix)),
+      },
+      startHeight: options.startHeight,
+      concurrency: options.concurrency,
+      signal: stop.signal,
+      logger: options.logger,
+      progress: createProgress({ chainId, logger: options.logger, tty: options.tty }),
+      ...(options.stopAtHeight !== undefined ? { stopAtHeight: options.stopAtHeight } : {}),
+    });
+  } finally {
+    options.signal.removeEventListener("abort", onAbort);
+    await lock.release();
+  }
+}
