@@ -33,7 +33,10 @@ describe("writer lock", () => {
     const held = await tryAcquireWriterLock(dying, "chain-c");
     expect(held).toBeDefined();
     const { rows } = await db.pool.query<{ killed: boolean }>(
-      "SELECT pg_terminate_backend(pid) AS killed FROM pg_locks WHERE locktype = 'advisory' AND granted AND pid <> pg_backend_pid()",
+      // Only this test database's holders: other test files run their own writers in parallel.
+      `SELECT pg_terminate_backend(pid) AS killed FROM pg_locks
+       WHERE locktype = 'advisory' AND granted AND pid <> pg_backend_pid()
+         AND database = (SELECT oid FROM pg_database WHERE datname = current_database())`,
     );
     expect(rows).toEqual([{ killed: true }]);
     await held?.lost;
