@@ -71,6 +71,29 @@ describe("weft CLI", () => {
     expect(Date.now() - stopAt).toBeLessThan(5_000);
   }, 120_000);
 
+  it("`weft dev` (the quick start) serves live devnet data on the embedded database", async () => {
+    const weft = await startWeft(["dev"], {
+      PORT: "0",
+      DATABASE_URL: undefined,
+      WEFT_DATA_DIR: freshDataDir(),
+      LOG_LEVEL: "warn",
+    });
+    let status: { chain_id?: string; height?: number } = {};
+    for (let i = 0; i < 100 && !(status.height && status.height > 0); i++) {
+      const res = await fetch(`${weft.url}/status`);
+      if (res.status === 200) status = (await res.json()) as typeof status;
+      else await new Promise((r) => setTimeout(r, 200));
+    }
+    expect(status).toMatchObject({ chain_id: "weft-devnet-1" });
+    expect(status.height).toBeGreaterThan(0);
+    const blocks = (await (await fetch(`${weft.url}/indexer/block/v1/blocks?pagination.limit=1`)).json()) as {
+      blocks: unknown[];
+    };
+    expect(blocks.blocks).toHaveLength(1);
+    weft.child.kill("SIGTERM");
+    expect(await weft.exited).toBe(0);
+  }, 120_000);
+
   it("migrates and serves a real Postgres given DATABASE_URL; `weft migrate` reports", async () => {
     if (!(await realPostgresAvailable())) {
       expect(process.env.CI).not.toBe("true");

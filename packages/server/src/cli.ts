@@ -2,6 +2,7 @@
 /**
  * `weft`: the one entry point that reads the environment, opens connections, listens and shuts down.
  */
+import { createChain, startDevnetNode } from "@weft/devnet";
 import { Command, Option } from "commander";
 import { createApp } from "./app.js";
 import { type Config, ConfigError, loadConfig, SETTINGS } from "./config.js";
@@ -12,6 +13,10 @@ import { listen } from "./server.js";
 import { loadSpecDocument } from "./spec-document.js";
 
 type Flags = Record<string, string | undefined>;
+
+/** `weft dev`: a short history to look at right away, then a block a second. */
+const DEV_INITIAL_BLOCKS = 200;
+const DEV_BLOCK_INTERVAL_MS = 1_000;
 
 /** Reported by /status; set at build time in release images. */
 const VERSION = process.env.WEFT_VERSION ?? "0.1.0";
@@ -131,6 +136,66 @@ async function ingest(opts: Record<string, unknown>): Promise<void> {
   }
 }
 
+/**
+ * Everything on one machine for a first look: a seeded local devnet producing a block a second,
+ * ingestion following it, and the API, on the embedded database unless DATABASE_URL is set.
+ */
+async function dev(opts: Record<string, unknown>): Promise<void> {
+  const config = configOrExit(opts);
+  const logger = createLogger(config.logLevel);
+  const node = await startDevnetNode({
+    chain: createChain({ seed: 1, chainId: config.chainId ?? "weft-devnet-1", prefix: config.prefix }),
+    initialBlocks: DEV_INITIAL_BLOCKS,
+    blockIntervalMs: DEV_BLOCK_INTERVAL_MS,
+  });
+  const db = await openDatabase({ url: config.databaseUrl, dataDir: config.dataDir, logger });
+  const ingestion = new AbortController();
+  const ingesting = runIngest({
+    db,
+    logger,
+    rpcUrl: node.url,
+    restUrl: node.url,
+    chainId: node.chain.chainId,
+    prefix: config.prefix,
+    startHeight: 1n,
+    concurrency: config.ingestConcurrency,
+    signal: ingestion.signal,
+  }).catch((err: unknown) => logger.error({ err }, "ingestion stopped with an error"));
+  const app = createApp({
+    db,
+    logger,
+    spec: loadSpecDocument(),
+    chain: { chainId: node.chain.chainId, prefix: config.prefix },
+    build: { version: VERSION, commitHash: process.env.WEFT_COMMIT ?? "unknown" },
+    corsOrigins: config.corsOrigins,
+    bodyLimit: config.bodyLimit,
+  });
+  const running = await listen({
+    app,
+    host: config.host,
+    port: config.port,
+    logger,
+    shutdownTimeoutMs: config.shutdownTimeoutMs,
+    onClosed: async () => {
+      ingestion.abort();
+      await ingesting;
+      await db.close();
+      await node.close();
+    },
+  });
+  process.stderr.write(
+    `\nWeft is serving on ${running.url}  (API reference: ${running.url}/docs)\n` +
+      `  indexing the local devnet ${node.chain.chainId} at ${node.url}, a new block every second; try\n` +
+      `  ${running.url}/indexer/block/v1/blocks?pagination.limit=5\n\n`,
+  );
+  for (const signal of ["SIGTERM", "SIGINT"] as const) {
+    process.once(signal, () => {
+      logger.info({ signal }, "shutting down");
+      void running.stop().then(() => process.exit(0));
+    });
+  }
+}
+
 async function migrate(opts: Record<string, unknown>): Promise<void> {
   const config = configOrExit(opts);
   const logger = createLogger(config.logLevel);
@@ -150,6 +215,7 @@ const program = new Command("weft")
     "after",
     `
 Examples:
+  $ weft dev                                    # local devnet + ingestion + API, embedded database
   $ weft serve                                  # embedded database under ./.weft-data, port 8080
   $ PORT=3000 weft serve
   $ DATABASE_URL=postgres://user@db:5432/weft weft serve --host 0.0.0.0
@@ -194,6 +260,25 @@ addSettingOptions(
     "databaseUrl",
     "dataDir",
     "logLevel",
+  ],
+);
+addSettingOptions(
+  program
+    .command("dev")
+    .description("start a local devnet, ingest it and serve the APIs: live data on one machine, no setup")
+    .action((opts: Record<string, unknown>) => dev(opts)),
+  [
+    "host",
+    "port",
+    "databaseUrl",
+    "dataDir",
+    "logLevel",
+    "corsOrigins",
+    "bodyLimit",
+    "shutdownTimeoutMs",
+    "chainId",
+    "prefix",
+    "ingestConcurrency",
   ],
 );
 addSettingOptions(

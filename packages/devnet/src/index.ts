@@ -1,0 +1,3 @@
+export { type Chain, type ChainOptions, createChain, type TxTruth } from "./chain.js";
+export { type DevnetNode, type Faults, startDevnetNode } from "./node-server.js";
+export type { BlockPayload, RestTx, TxResult } from "./payloads.js";

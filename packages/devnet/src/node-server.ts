@@ -1,0 +1,154 @@
+/**
+ * Serves a Chain over the protocols a real node speaks: CometBFT RPC (`/status`, `/block`,
+ * `/block_results`, JSON-RPC envelopes) and Cosmos REST (`/cosmos/tx/v1beta1/txs/block/{h}` with
+ * key and offset pagination, `/cosmos/tx/v1beta1/txs/{hash}`). Blocks appear on a timer or on
+ * demand. Faults (errors, hangs, slow answers) can be injected on a deterministic fraction of requests.
+ */
+import { createServer, type IncomingMessage, type ServerResponse } from "node:http";
+import type { AddressInfo } from "node:net";
+import type { Chain } from "./chain.js";
+
+export interface Faults {
+  /** Fraction of requests answered 500. */
+  errorRate: number;
+  /** Fraction of requests never answered (the client must time out). */
+  timeoutRate: number;
+  /** Fraction of requests answered after `slowMs`. */
+  slowRate: number;
+  slowMs: number;
+}
+
+export interface DevnetNode {
+  url: string;
+  chain: Chain;
+  /** Latest height served. */
+  readonly head: number;
+  produceBlocks(count: number): number;
+  faults: Faults;
+  readonly requests: number;
+  close(): Promise<void>;
+}
+
+const REST_DEFAULT_LIMIT = 100;
+
+export async function startDevnetNode(options: {
+  chain: Chain;
+  initialBlocks?: number;
+  /** Produce a block every this many ms; 0 = only on demand. @default 0 */
+  blockIntervalMs?: number;
+  port?: number;
+  host?: string;
+  faults?: Partial<Faults>;
+}): Promise<DevnetNode> {
+  const { chain } = options;
+  let head = options.initialBlocks ?? 0;
+  let requests = 0;
+  const faults: Faults = { errorRate: 0, timeoutRate: 0, slowRate: 0, slowMs: 500, ...options.faults };
+  const hung = new Set<ServerResponse>();
+  // Which requests fail is decided by a hash of the request counter: deterministic per run.
+  const roll = (n: number, salt: number) => ((Math.imul(n ^ salt, 2654435761) >>> 0) % 10_000) / 10_000;
+
+  const json = (res: ServerResponse, status: number, body: unknown) => {
+    res.writeHead(status, { "content-type": "application/json" });
+    res.end(JSON.stringify(body));
+  };
+  const rpc = (res: ServerResponse, result: unknown) => json(res, 200, { jsonrpc: "2.0", id: -1, result });
+  const rpcError = (res: ServerResponse, data: string) =>
+    json(res, 200, { jsonrpc: "2.0", id: -1, error: { code: -32603, message: "Internal error", data } });
+
+  function route(req: IncomingMessage, res: ServerResponse) {
+    const u = new URL(req.url ?? "/", "http://devnet");
+    const heightParam = u.searchParams.get("height");
+    const height = heightParam === null ? head : Number(heightParam);
+    if (u.pathname === "/status") {
+      return rpc(res, {
+        node_info: { network: chain.chainId, version: "0.38.17", moniker: "weft-devnet" },
+        sync_info: {
+          latest_block_hash: head > 0 ? chain.block(head).block.block_id.hash : "",
+          latest_block_height: String(head),
+          latest_block_time: head > 0 ? chain.block(head).block.block.header.time : "",
+          earliest_block_height: "1",
+          catching_up: false,
+        },
+      });
+    }
+    if (u.pathname === "/block" || u.pathname === "/block_results") {
+      if (!Number.isInteger(height) || height < 1)
+        return rpcError(res, `height must be greater than 0, but got ${heightParam}`);
+      if (height > head)
+        return rpcError(
+          res,
+          `height ${height} must be less than or equal to the current blockchain height ${head}`,
+        );
+      const payload = chain.block(height);
+      return rpc(res, u.pathname === "/block" ? payload.block : payload.results);
+    }
+    const byBlock = /^\/cosmos\/tx\/v1beta1\/txs\/block\/(\d+)$/.exec(u.pathname);
+    if (byBlock) {
+      const h = Number(byBlock[1]);
+      if (h < 1 || h > head)
+        return json(res, 400, {
+          code: 3,
+          message: `requested block height ${h} is greater than the current height ${head}`,
+          details: [],
+        });
+      const payload = chain.block(h);
+      const limit = Number(u.searchParams.get("pagination.limit") ?? REST_DEFAULT_LIMIT);
+      const key = u.searchParams.get("pagination.key");
+      const offset = key
+        ? Number(Buffer.from(key, "base64").toString())
+        : Number(u.searchParams.get("pagination.offset") ?? 0);
+      const page = payload.txs.slice(offset, offset + limit);
+      const next =
+        offset + limit < payload.txs.length ? Buffer.from(String(offset + limit)).toString("base64") : null;
+      return json(res, 200, {
+        txs: page,
+        block_id: payload.block.block_id,
+        block: payload.block.block,
+        pagination: { next_key: next, total: String(payload.txs.length) },
+      });
+    }
+    return json(res, 501, { code: 12, message: `devnet does not serve ${u.pathname}`, details: [] });
+  }
+
+  const server = createServer((req, res) => {
+    requests++;
+    if (roll(requests, 1) < faults.timeoutRate) {
+      hung.add(res);
+      res.on("close", () => hung.delete(res));
+      return;
+    }
+    if (roll(requests, 2) < faults.errorRate) return json(res, 500, { error: "injected fault" });
+    if (roll(requests, 3) < faults.slowRate) {
+      setTimeout(() => route(req, res), faults.slowMs);
+      return;
+    }
+    route(req, res);
+  });
+  server.listen(options.port ?? 0, options.host ?? "127.0.0.1");
+  await new Promise((r) => server.once("listening", r));
+  const timer = options.blockIntervalMs ? setInterval(() => head++, options.blockIntervalMs) : undefined;
+  timer?.unref();
+  const address = server.address() as AddressInfo;
+  return {
+    url: `http://${address.address}:${address.port}`,
+    chain,
+    get head() {
+      return head;
+    },
+    produceBlocks(count) {
+      head += count;
+      return head;
+    },
+    faults,
+    get requests() {
+      return requests;
+    },
+    async close() {
+      if (timer) clearInterval(timer);
+      for (const res of hung) res.destroy();
+      server.closeAllConnections();
+      await new Promise<void>((r) => server.close(() => r()));
+    },
+  };
+}
