@@ -1,0 +1,134 @@
+import { type ChildProcess, spawn } from "node:child_process";
+import { createChain, startDevnetNode } from "@weft/devnet";
+import pg from "pg";
+import { describe, expect, it } from "vitest";
+import { CLI_PATH } from "../_test/spawn-weft.js";
+import { createScratchDatabase, realPostgresAvailable, silentLogger } from "../_test/test-database.js";
+import { openDatabase } from "../db/database.js";
+import { runIngest } from "./run-ingest.js";
+
+const BLOCKS = 1200;
+const KILLS = 10;
+
+async function snapshot(url: string) {
+  const pool = new pg.Pool({ connectionString: url, max: 1 });
+  pool.on("error", () => undefined);
+  try {
+    const q = async (sql: string) => (await pool.query(sql)).rows;
+    return {
+      checkpoint: await q("SELECT height::text, tx_sequence::text FROM ingest_checkpoint"),
+      blocks: await q(
+        "SELECT md5(string_agg(height::text || encode(hash,'hex') || block_time::text || total_fee::text, ',' ORDER BY block.height)) AS h, count(*)::int AS n FROM block",
+      ),
+      txs: await q(
+        "SELECT md5(string_agg(sequence::text || encode(hash,'hex') || data, ',' ORDER BY tx.sequence)) AS h, count(*)::int AS n FROM tx",
+      ),
+      accounts: await q(
+        "SELECT md5(string_agg(encode(account,'hex') || sequence::text || signer::text, ',' ORDER BY tx_account.sequence, tx_account.account)) AS h, count(*)::int AS n FROM tx_account",
+      ),
+      types: await q(
+        "SELECT md5(string_agg(msg_type || sequence::text, ',' ORDER BY tx_msg_type.sequence, tx_msg_type.msg_type)) AS h, count(*)::int AS n FROM tx_msg_type",
+      ),
+    };
+  } finally {
+    await pool.end();
+  }
+}
+
+describe("the ingest process killed at random points", () => {
+  it(`ends, after ${KILLS} SIGKILLs during a backfill, identical to an uninterrupted run`, async () => {
+    if (!(await realPostgresAvailable())) {
+      expect(process.env.CI).not.toBe("true");
+      return;
+    }
+    const node = await startDevnetNode({
+      chain: createChain({ seed: 9 }),
+      initialBlocks: BLOCKS,
+      faults: { slowRate: 0.2, slowMs: 20 },
+    });
+    const killed = await createScratchDatabase();
+    const clean = await createScratchDatabase();
+    try {
+      // Uninterrupted reference run, in-process.
+      const db = await openDatabase({ url: clean.url, dataDir: "/tmp", logger: silentLogger });
+      await runIngest({
+        db,
+        logger: silentLogger,
+        rpcUrl: node.url,
+        restUrl: node.url,
+        prefix: "init",
+        startHeight: 1n,
+        concurrency: 8,
+        stopAtHeight: BigInt(BLOCKS),
+        signal: new AbortController().signal,
+      });
+      await db.close();
+
+      // The same backfill as a real process, SIGKILLed at random moments and restarted each time.
+      // Two blocks in flight keeps each run short enough for ten kills to land mid-backfill.
+      const env = {
+        ...process.env,
+        DATABASE_URL: killed.url,
+        LOG_LEVEL: "warn",
+        RPC_URL: node.url,
+        INGEST_CONCURRENCY: "2",
+      };
+      let kills = 0;
+      const heightsAtKill: number[] = [];
+      const progress = new pg.Pool({ connectionString: killed.url, max: 1 });
+      progress.on("error", () => undefined);
+      await progress.query("SELECT 1");
+      let seed = 12345;
+      const random = () => {
+        seed = (seed * 1103515245 + 12345) % 2 ** 31;
+        return seed / 2 ** 31;
+      };
+      while (kills < KILLS) {
+        const child: ChildProcess = spawn(process.execPath, [CLI_PATH, "ingest"], { env, stdio: "ignore" });
+        // Wait until this run has committed something, then kill it at a random moment after.
+        const before = heightsAtKill.at(-1) ?? 0;
+        for (let i = 0; i < 200; i++) {
+          const { rows } = await progress
+            .query("SELECT height FROM ingest_checkpoint")
+            .catch(() => ({ rows: [] as { height: string }[] }));
+          if (Number(rows[0]?.height ?? 0) > before) break;
+          await new Promise((r) => setTimeout(r, 25));
+        }
+        await new Promise((r) => setTimeout(r, random() * 300));
+        child.kill("SIGKILL");
+        await new Promise((r) => child.once("exit", r));
+        kills++;
+        const { rows } = await progress
+          .query("SELECT height FROM ingest_checkpoint")
+          .catch(() => ({ rows: [] as { height: string }[] }));
+        heightsAtKill.push(Number(rows[0]?.height ?? 0));
+      }
+      await progress.end();
+      // The kills really landed mid-backfill: progress was made, and the chain was not done yet.
+      expect(heightsAtKill.filter((h) => h > 0 && h < BLOCKS)).toHaveLength(KILLS);
+      expect(heightsAtKill).toEqual([...heightsAtKill].sort((a, b) => a - b));
+      // Let a last run finish the backfill.
+      const finisher = spawn(process.execPath, [CLI_PATH, "ingest"], { env, stdio: "ignore" });
+      const probe = new pg.Pool({ connectionString: killed.url, max: 1 });
+      probe.on("error", () => undefined);
+      for (let i = 0; i < 600; i++) {
+        const { rows } = await probe
+          .query("SELECT height FROM ingest_checkpoint")
+          .catch(() => ({ rows: [] as { height: string }[] }));
+        if (rows[0]?.height === String(BLOCKS)) break;
+        await new Promise((r) => setTimeout(r, 100));
+      }
+      await probe.end();
+      finisher.kill("SIGTERM");
+      await new Promise((r) => finisher.once("exit", r));
+
+      const expected = await snapshot(clean.url);
+      expect(expected.blocks[0]?.n).toBe(BLOCKS);
+      expect(await snapshot(killed.url)).toEqual(expected);
+    } finally {
+      await killed.drop();
+      await clean.drop();
+      await node.close();
+    }
+  }, 180_000);
+});
