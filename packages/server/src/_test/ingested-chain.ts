@@ -8,8 +8,12 @@ import type { TestDatabase } from "./test-database.js";
 export function useIngestedChain(database: () => TestDatabase, options: SyntheticOptions): void {
   beforeAll(async () => {
     const sink = createPostgresSink({ pool: database().db.pool, chainId: SYNTHETIC_CHAIN_ID });
-    for (let h = 1; h <= options.blocks; h++) {
-      await sink.write(BigInt(h), deriveBlock(syntheticPayload(h, options), "init"));
+    try {
+      for (let h = 1; h <= options.blocks; h++) {
+        await sink.write(BigInt(h), deriveBlock(syntheticPayload(h, options), "init"));
+      }
+    } finally {
+      sink.close();
     }
   }, 120_000);
 }

@@ -1,7 +1,8 @@
 #!/usr/bin/env node
 /**
  * Ingestion benchmark: backfills N devnet blocks into a fresh database on a real Postgres through
- * the real path (HTTP node protocols -> derive -> one transaction per block), then, in the same run,
+ * the real path (HTTP node protocols -> derive -> one transaction per block; the devnet in its own
+ * process), then, in the same run,
  * bulk-inserts the very same rows into another fresh database with large multi-row INSERTs (the
  * practical write limit of this Postgres), and prints both side by side.
  *
@@ -10,7 +11,9 @@
 import { randomBytes } from "node:crypto";
 import { tmpdir } from "node:os";
 import { parseArgs } from "node:util";
-import { createChain, startDevnetNode } from "@weft/devnet";
+import { spawn } from "node:child_process";
+import { createRequire } from "node:module";
+import { createChain } from "@weft/devnet";
 import pg from "pg";
 import { pino } from "pino";
 import { openDatabase } from "../db/database.js";
@@ -133,7 +136,31 @@ async function bulkInsert(pool: pg.Pool, bundles: BlockBundle[]): Promise<void> 
 }
 
 const chain = createChain({ seed: 1 });
-const node = await startDevnetNode({ chain, initialBlocks: blocks });
+// The devnet runs in its own process, as a real node does: it must not share ingestion's thread.
+const devnetCli = createRequire(import.meta.url)
+  .resolve("@weft/devnet")
+  .replace(/index\.js$/, "cli.js");
+const devnet = spawn(
+  process.execPath,
+  [devnetCli, "--port", "0", "--seed", "1", "--block-interval-ms", "0", "--initial-blocks", String(blocks)],
+  {
+    stdio: ["ignore", "ignore", "pipe"],
+  },
+);
+const node = {
+  url: await new Promise<string>((resolve, reject) => {
+    let err = "";
+    devnet.stderr.on("data", (c: Buffer) => {
+      err += c.toString();
+      const m = /on (http:\/\/\S+)/.exec(err);
+      if (m?.[1]) resolve(m[1]);
+    });
+    devnet.once("exit", (code) => reject(new Error(`devnet exited (${code}): ${err}`)));
+  }),
+  close: async () => {
+    devnet.kill("SIGTERM");
+  },
+};
 const weftDb = await scratch("weft");
 const bulkDb = await scratch("bulk");
 try {

@@ -11,23 +11,27 @@ import { createPostgresSink } from "./postgres-sink.js";
 
 const options = { blocks: 60, txsPerBlock: (h: number) => h % 6 };
 
-function pipeline(url: string, pool: import("pg").Pool, stopAtHeight: bigint) {
+async function pipeline(url: string, pool: import("pg").Pool, stopAtHeight: bigint) {
   const source = createNodeSource({
     rpcUrl: url,
     restUrl: url,
     http: createHttpJson({ retries: 8, sleep: async () => undefined }),
   });
   const sink = createPostgresSink({ pool, chainId: SYNTHETIC_CHAIN_ID });
-  return runIngestLoop<BlockPayload>({
-    chainId: SYNTHETIC_CHAIN_ID,
-    source: { head: source.head, fetch: source.fetch },
-    sink: { checkpoint: sink.checkpoint, write: (h, p) => sink.write(h, deriveBlock(p, "init")) },
-    concurrency: 4,
-    retryDelayMs: 1,
-    stopAtHeight,
-    signal: new AbortController().signal,
-    logger: silentLogger,
-  });
+  try {
+    return await runIngestLoop<BlockPayload>({
+      chainId: SYNTHETIC_CHAIN_ID,
+      source: { head: source.head, fetch: source.fetch },
+      sink: { checkpoint: sink.checkpoint, write: (h, p) => sink.write(h, deriveBlock(p, "init")) },
+      concurrency: 4,
+      retryDelayMs: 1,
+      stopAtHeight,
+      signal: new AbortController().signal,
+      logger: silentLogger,
+    });
+  } finally {
+    sink.close();
+  }
 }
 
 async function snapshot(pool: import("pg").Pool) {

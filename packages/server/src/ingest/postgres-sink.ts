@@ -1,7 +1,13 @@
 /**
  * Writes derived blocks to Postgres. Invariant: the rows of block N and the checkpoint's move to N
- * are one transaction, and block N is accepted only right after N-1 (or as the first block), so a
- * crash or a second writer can neither lose nor duplicate a block.
+ * are one atomic statement, and block N is accepted only right after N-1 (or as the first block), so
+ * a crash or a second writer can neither lose nor duplicate a block.
+ *
+ * One round trip per block: a single statement of data-modifying CTEs advances the checkpoint (only
+ * from N-1) and inserts every row, each insert selecting FROM that advance, so a refused advance
+ * inserts nothing. The writer's own connection runs with asynchronous commit: a Postgres crash may
+ * lose the last few commits, but then it loses their checkpoint with them and ingestion re-fetches
+ * those blocks; nothing is duplicated or skipped, and no block waits for an fsync.
  */
 import type pg from "pg";
 import type { BlockBundle } from "./derive/derive-block.js";
@@ -12,96 +18,136 @@ export interface PostgresSinkOptions {
   chainId: string;
 }
 
-export function createPostgresSink(options: PostgresSinkOptions): BlockSink<BlockBundle> {
+const WRITE_BLOCK_SQL = `
+WITH cp AS (
+  INSERT INTO ingest_checkpoint AS c (chain_id, height, tx_sequence, updated_at)
+  VALUES ($1, $2::bigint, $3::bigint, now())
+  ON CONFLICT (chain_id) DO UPDATE
+    SET height = EXCLUDED.height, tx_sequence = c.tx_sequence + $3::bigint, updated_at = now()
+    WHERE c.height = EXCLUDED.height - 1
+  RETURNING tx_sequence - $3::bigint AS base
+),
+prev AS (SELECT timestamp FROM block WHERE height = $2::bigint - 1),
+b AS (
+  INSERT INTO block (height, hash, timestamp, block_time, proposer, gas_used, gas_wanted, tx_count, total_fee)
+  SELECT $2::bigint, $4, to_timestamp($5::float8 / 1000),
+         coalesce(greatest(0, round($5::float8 - extract(epoch FROM prev.timestamp) * 1000)), 0)::bigint,
+         $6, $7::bigint, $8::bigint, $9::int, $10::jsonb
+  FROM cp LEFT JOIN prev ON true
+  RETURNING 1
+),
+t AS (
+  INSERT INTO tx (sequence, hash, height, data)
+  SELECT cp.base + x.ord, x.hash, $2::bigint, x.data
+  FROM cp, unnest($11::bytea[], $12::text[]) WITH ORDINALITY AS x(hash, data, ord)
+  RETURNING 1
+),
+a AS (
+  INSERT INTO tx_account (account, sequence, signer)
+  SELECT x.account, cp.base + x.idx, x.signer FROM cp, unnest($13::bytea[], $14::int[], $15::boolean[]) AS x(account, idx, signer)
+  RETURNING 1
+),
+m AS (
+  INSERT INTO tx_msg_type (msg_type, sequence)
+  SELECT x.msg_type, cp.base + x.idx FROM cp, unnest($16::text[], $17::int[]) AS x(msg_type, idx)
+  RETURNING 1
+)
+SELECT count(*)::text AS advanced FROM cp`;
+
+export function createPostgresSink(options: PostgresSinkOptions): BlockSink<BlockBundle> & { close(): void } {
   const { pool, chainId } = options;
+  let connection: Promise<pg.PoolClient> | undefined;
+
+  /** The writer's own connection, with asynchronous commit (see the module comment). */
+  const writer = () => {
+    connection ??= (async () => {
+      const client = await pool.connect();
+      try {
+        await client.query("SET synchronous_commit = off");
+      } catch (err) {
+        client.release(err as Error);
+        throw err;
+      }
+      return client;
+    })();
+    return connection;
+  };
+  const drop = (err: unknown) => {
+    const current = connection;
+    connection = undefined;
+    void current
+      ?.then((c) => c.release(err instanceof Error ? err : new Error(String(err))))
+      .catch(() => undefined);
+  };
+
+  const checkpoint = async () => {
+    const { rows } = await pool.query<{ height: string }>(
+      "SELECT height FROM ingest_checkpoint WHERE chain_id = $1",
+      [chainId],
+    );
+    return rows[0] ? BigInt(rows[0].height) : null;
+  };
+
   return {
-    async checkpoint() {
-      const { rows } = await pool.query<{ height: string }>(
-        "SELECT height FROM ingest_checkpoint WHERE chain_id = $1",
-        [chainId],
-      );
-      return rows[0] ? BigInt(rows[0].height) : null;
-    },
+    checkpoint,
 
     async write(height, bundle) {
       if (bundle.block.height !== height)
         throw new Error(`bundle of block ${bundle.block.height} offered as ${height}`);
-      const client = await pool.connect();
+      const b = bundle.block;
+      const accounts: Buffer[] = [];
+      const accountTx: number[] = [];
+      const signers: boolean[] = [];
+      const types: string[] = [];
+      const typeTx: number[] = [];
+      bundle.txs.forEach((t, i) => {
+        for (const a of t.accounts) {
+          accounts.push(a.account);
+          accountTx.push(i + 1);
+          signers.push(a.signer);
+        }
+        for (const type of t.msgTypes) {
+          types.push(type);
+          typeTx.push(i + 1);
+        }
+      });
+      let rows: { advanced: string }[];
       try {
-        // Asynchronous commit: the block and its checkpoint still commit atomically; only the last
-        // few commits may be lost in a Postgres crash, and then the checkpoint is lost with them, so
-        // ingestion re-fetches those blocks. Nothing is duplicated or skipped; no fsync wait per block.
-        await client.query("BEGIN; SET LOCAL synchronous_commit = off");
-        const cp = await client.query<{ height: string; tx_sequence: string }>(
-          "SELECT height, tx_sequence FROM ingest_checkpoint WHERE chain_id = $1 FOR UPDATE",
-          [chainId],
-        );
-        const last = cp.rows[0];
-        if (last && BigInt(last.height) !== height - 1n) {
-          throw new Error(`block ${height} does not follow the checkpoint ${last.height} of ${chainId}`);
-        }
-        const firstSequence = BigInt(last?.tx_sequence ?? "0") + 1n;
-        const prev = await client.query<{ ms: string }>(
-          "SELECT (extract(epoch FROM timestamp) * 1000)::bigint::text AS ms FROM block WHERE height = $1",
-          [String(height - 1n)],
-        );
-        const prevMs = prev.rows[0] ? Number(prev.rows[0].ms) : undefined;
-        const b = bundle.block;
-        await client.query(
-          `INSERT INTO block (height, hash, timestamp, block_time, proposer, gas_used, gas_wanted, tx_count, total_fee)
-           VALUES ($1, $2, to_timestamp($3::double precision / 1000), $4, $5, $6, $7, $8, $9)`,
-          [
-            String(height),
-            b.hash,
-            b.timestampMs,
-            prevMs === undefined ? 0 : Math.max(0, Math.round(b.timestampMs - prevMs)),
-            b.proposer,
-            String(b.gasUsed),
-            String(b.gasWanted),
-            b.txCount,
-            JSON.stringify(b.totalFee),
-          ],
-        );
-        if (bundle.txs.length > 0) {
-          const sequences = bundle.txs.map((_, i) => String(firstSequence + BigInt(i)));
-          await client.query(
-            `INSERT INTO tx (sequence, hash, height, data)
-             SELECT s, h, $3, d FROM unnest($1::bigint[], $2::bytea[], $4::text[]) AS t(s, h, d)`,
-            [sequences, bundle.txs.map((t) => t.hash), String(height), bundle.txs.map((t) => t.data)],
-          );
-          const acc: { account: Buffer; sequence: string; signer: boolean }[] = [];
-          const types: { msgType: string; sequence: string }[] = [];
-          bundle.txs.forEach((t, i) => {
-            const sequence = sequences[i] ?? "";
-            for (const a of t.accounts) acc.push({ account: a.account, sequence, signer: a.signer });
-            for (const m of t.msgTypes) types.push({ msgType: m, sequence });
-          });
-          if (acc.length > 0) {
-            await client.query(
-              `INSERT INTO tx_account (account, sequence, signer)
-               SELECT * FROM unnest($1::bytea[], $2::bigint[], $3::boolean[])`,
-              [acc.map((a) => a.account), acc.map((a) => a.sequence), acc.map((a) => a.signer)],
-            );
-          }
-          if (types.length > 0) {
-            await client.query(
-              "INSERT INTO tx_msg_type (msg_type, sequence) SELECT * FROM unnest($1::text[], $2::bigint[])",
-              [types.map((t) => t.msgType), types.map((t) => t.sequence)],
-            );
-          }
-        }
-        await client.query(
-          `INSERT INTO ingest_checkpoint (chain_id, height, tx_sequence, updated_at) VALUES ($1, $2, $3, now())
-           ON CONFLICT (chain_id) DO UPDATE SET height = EXCLUDED.height, tx_sequence = EXCLUDED.tx_sequence, updated_at = now()`,
-          [chainId, String(height), String(firstSequence - 1n + BigInt(bundle.txs.length))],
-        );
-        await client.query("COMMIT");
+        const client = await writer();
+        ({ rows } = await client.query<{ advanced: string }>(WRITE_BLOCK_SQL, [
+          chainId,
+          String(height),
+          bundle.txs.length,
+          b.hash,
+          b.timestampMs,
+          b.proposer,
+          String(b.gasUsed),
+          String(b.gasWanted),
+          b.txCount,
+          JSON.stringify(b.totalFee),
+          bundle.txs.map((t) => t.hash),
+          bundle.txs.map((t) => t.data),
+          accounts,
+          accountTx,
+          signers,
+          types,
+          typeTx,
+        ]));
       } catch (err) {
-        await client.query("ROLLBACK").catch(() => undefined);
+        drop(err);
         throw err;
-      } finally {
-        client.release();
       }
+      if (rows[0]?.advanced !== "1") {
+        throw new Error(
+          `block ${height} does not follow the checkpoint ${(await checkpoint()) ?? "(none)"} of ${chainId}`,
+        );
+      }
+    },
+
+    close() {
+      const current = connection;
+      connection = undefined;
+      void current?.then((c) => c.release()).catch(() => undefined);
     },
   };
 }

@@ -56,9 +56,9 @@ export async function runIngest(options: RunIngestOptions): Promise<bigint | nul
   const onAbort = () => stop.abort(options.signal.reason);
   options.signal.addEventListener("abort", onAbort, { once: true });
   void lock.lost.then(() => stop.abort(new Error("writer lock lost")));
+  const sink = createPostgresSink({ pool: options.db.pool, chainId });
   try {
     const source = createNodeSource({ rpcUrl: options.rpcUrl, restUrl: options.restUrl });
-    const sink = createPostgresSink({ pool: options.db.pool, chainId });
     return await runIngestLoop<BlockPayload>({
       chainId,
       source,
@@ -74,6 +74,7 @@ export async function runIngest(options: RunIngestOptions): Promise<bigint | nul
       ...(options.stopAtHeight !== undefined ? { stopAtHeight: options.stopAtHeight } : {}),
     });
   } finally {
+    sink.close();
     options.signal.removeEventListener("abort", onAbort);
     await lock.release();
   }
