@@ -48,6 +48,10 @@ describe("loadConfig", () => {
     expect(() => loadConfig(env, flags)).toThrow(new ConfigError(message));
   });
 
+  it("treats an empty variable as unset", () => {
+    expect(loadConfig({ DATABASE_URL: "", PORT: "" })).toMatchObject({ databaseUrl: undefined, port: 8080 });
+  });
+
   it("does not echo the database URL (it may hold a password)", () => {
     expect(() => loadConfig({ DATABASE_URL: "mysql://user:secret@db" })).toThrow(/^(?!.*secret)/);
   });

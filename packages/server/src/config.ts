@@ -182,10 +182,8 @@ export function loadConfig(env: NodeJS.ProcessEnv, flags: Record<string, string 
   for (const [key, setting] of Object.entries(SETTINGS) as [keyof Config, Setting<unknown>][]) {
     const fromFlag = flags[setting.flag];
     const fromEnv = env[setting.env];
-    const raw =
-      fromFlag ??
-      (fromEnv === "" && setting.fallback !== undefined ? undefined : fromEnv) ??
-      setting.fallback;
+    // An empty variable means unset, as shells and compose files often leave them.
+    const raw = fromFlag ?? (fromEnv === "" ? undefined : fromEnv) ?? setting.fallback;
     const name = fromFlag !== undefined ? `--${setting.flag}` : setting.env;
     out[key] = raw === undefined ? undefined : setting.parse(raw, name);
   }
