@@ -1,40 +1,17 @@
-import { mkdtempSync, rmSync } from "node:fs";
 import { createServer, type Server } from "node:http";
 import type { AddressInfo } from "node:net";
-import { tmpdir } from "node:os";
-import path from "node:path";
-import {
-  createApp,
-  type Database,
-  listen,
-  loadSpecDocument,
-  openDatabase,
-  type RunningServer,
-} from "@weft/server";
-import { pino } from "pino";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { useInProcessWeft } from "./_test/in-process-weft.js";
 import { createIndexerClient } from "./index.js";
 
-const logger = pino({ level: "silent" });
-let db: Database;
-let weft: RunningServer;
+const weftUrl = useInProcessWeft();
 let proxy: Server;
 let proxyUrl = "";
-let dataDir = "";
 /** Status codes (or "drop" for a reset connection) the flaky proxy answers before forwarding. */
 const failures: (number | "drop")[] = [];
 let forwarded = 0;
 
 beforeAll(async () => {
-  dataDir = mkdtempSync(path.join(tmpdir(), "weft-client-retry-"));
-  db = await openDatabase({ url: process.env.WEFT_CLIENT_TEST_DATABASE_URL, dataDir, logger });
-  weft = await listen({
-    app: createApp({ db, logger, spec: loadSpecDocument() }),
-    host: "127.0.0.1",
-    port: 0,
-    logger,
-    shutdownTimeoutMs: 1_000,
-  });
   // A flaky hop in front of the real server: fails as told, then forwards.
   proxy = createServer(async (req, res) => {
     const failure = failures.shift();
@@ -47,7 +24,7 @@ beforeAll(async () => {
       return;
     }
     forwarded++;
-    const upstream = await fetch(`${weft.url}${req.url}`, { method: req.method });
+    const upstream = await fetch(`${weftUrl()}${req.url}`, { method: req.method });
     res.writeHead(upstream.status, { "content-type": upstream.headers.get("content-type") ?? "" });
     res.end(await upstream.text());
   });
@@ -58,9 +35,6 @@ beforeAll(async () => {
 
 afterAll(async () => {
   await new Promise<void>((r) => proxy.close(() => r()));
-  await weft.stop();
-  await db.close();
-  rmSync(dataDir, { recursive: true, force: true });
 });
 
 const noWait = { baseDelayMs: 1, maxDelayMs: 2 };

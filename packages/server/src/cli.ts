@@ -62,13 +62,21 @@ async function resolveChainId(config: Config, db: Awaited<ReturnType<typeof open
   return rows[0]?.chain_id ?? "unknown";
 }
 
-async function serve(opts: Record<string, unknown>): Promise<void> {
-  const config = configOrExit(opts);
-  const logger = createLogger(config.logLevel);
-  const db = await openDatabase({ url: config.databaseUrl, dataDir: config.dataDir, logger });
-  const chainId = await resolveChainId(config, db);
+/**
+ * Builds the app for `db`, listens, prints where, and stops gracefully on SIGTERM/SIGINT (then runs
+ * `onClosed`, which must close what the caller opened).
+ */
+async function serveApp(options: {
+  config: Config;
+  db: Awaited<ReturnType<typeof openDatabase>>;
+  logger: ReturnType<typeof createLogger>;
+  chainId: string;
+  onClosed: () => Promise<void>;
+  banner?: string;
+}): Promise<void> {
+  const { config, db, logger } = options;
   const app = createApp({
-    chain: { chainId, prefix: config.prefix },
+    chain: { chainId: options.chainId, prefix: config.prefix },
     build: { version: VERSION, commitHash: process.env.WEFT_COMMIT ?? "unknown" },
     db,
     logger,
@@ -82,11 +90,13 @@ async function serve(opts: Record<string, unknown>): Promise<void> {
     port: config.port,
     logger,
     shutdownTimeoutMs: config.shutdownTimeoutMs,
-    onClosed: () => db.close(),
+    onClosed: options.onClosed,
   });
   logger.info({ url: running.url, database: db.embedded ? "embedded" : "external" }, "weft is serving");
   // For people (and scripts) starting it by hand: the one line that says where to go.
-  process.stderr.write(`\nWeft is serving on ${running.url}  (API reference: ${running.url}/docs)\n\n`);
+  process.stderr.write(
+    `\nWeft is serving on ${running.url}  (API reference: ${running.url}/docs)\n${options.banner ?? ""}\n`,
+  );
   for (const signal of ["SIGTERM", "SIGINT"] as const) {
     process.once(signal, () => {
       logger.info({ signal }, "shutting down");
@@ -99,6 +109,19 @@ async function serve(opts: Record<string, unknown>): Promise<void> {
       );
     });
   }
+}
+
+async function serve(opts: Record<string, unknown>): Promise<void> {
+  const config = configOrExit(opts);
+  const logger = createLogger(config.logLevel);
+  const db = await openDatabase({ url: config.databaseUrl, dataDir: config.dataDir, logger });
+  await serveApp({
+    config,
+    db,
+    logger,
+    chainId: await resolveChainId(config, db),
+    onClosed: () => db.close(),
+  });
 }
 
 async function ingest(opts: Record<string, unknown>): Promise<void> {
@@ -161,21 +184,14 @@ async function dev(opts: Record<string, unknown>): Promise<void> {
     concurrency: config.ingestConcurrency,
     signal: ingestion.signal,
   }).catch((err: unknown) => logger.error({ err }, "ingestion stopped with an error"));
-  const app = createApp({
+  await serveApp({
+    config,
     db,
     logger,
-    spec: loadSpecDocument(),
-    chain: { chainId: node.chain.chainId, prefix: config.prefix },
-    build: { version: VERSION, commitHash: process.env.WEFT_COMMIT ?? "unknown" },
-    corsOrigins: config.corsOrigins,
-    bodyLimit: config.bodyLimit,
-  });
-  const running = await listen({
-    app,
-    host: config.host,
-    port: config.port,
-    logger,
-    shutdownTimeoutMs: config.shutdownTimeoutMs,
+    chainId: node.chain.chainId,
+    banner:
+      `  indexing the local devnet ${node.chain.chainId} at ${node.url}, a new block every second; try\n` +
+      `  /indexer/block/v1/blocks?pagination.limit=5\n`,
     onClosed: async () => {
       ingestion.abort();
       await ingesting;
@@ -183,17 +199,6 @@ async function dev(opts: Record<string, unknown>): Promise<void> {
       await node.close();
     },
   });
-  process.stderr.write(
-    `\nWeft is serving on ${running.url}  (API reference: ${running.url}/docs)\n` +
-      `  indexing the local devnet ${node.chain.chainId} at ${node.url}, a new block every second; try\n` +
-      `  ${running.url}/indexer/block/v1/blocks?pagination.limit=5\n\n`,
-  );
-  for (const signal of ["SIGTERM", "SIGINT"] as const) {
-    process.once(signal, () => {
-      logger.info({ signal }, "shutting down");
-      void running.stop().then(() => process.exit(0));
-    });
-  }
 }
 
 async function migrate(opts: Record<string, unknown>): Promise<void> {
@@ -225,23 +230,26 @@ Examples:
 Every option can also be set by the environment variable shown beside it; flags win.`,
   );
 
+/** What `serve` and `dev` both take: where to listen, the database, the chain served. */
+const SERVE_SETTINGS: (keyof Config)[] = [
+  "host",
+  "port",
+  "databaseUrl",
+  "dataDir",
+  "logLevel",
+  "corsOrigins",
+  "bodyLimit",
+  "shutdownTimeoutMs",
+  "chainId",
+  "prefix",
+];
+
 addSettingOptions(
   program
     .command("serve")
     .description("apply pending migrations, then serve the indexer and router APIs")
     .action((opts: Record<string, unknown>) => serve(opts)),
-  [
-    "host",
-    "port",
-    "databaseUrl",
-    "dataDir",
-    "logLevel",
-    "corsOrigins",
-    "bodyLimit",
-    "shutdownTimeoutMs",
-    "chainId",
-    "prefix",
-  ],
+  SERVE_SETTINGS,
 );
 addSettingOptions(
   program
@@ -267,19 +275,7 @@ addSettingOptions(
     .command("dev")
     .description("start a local devnet, ingest it and serve the APIs: live data on one machine, no setup")
     .action((opts: Record<string, unknown>) => dev(opts)),
-  [
-    "host",
-    "port",
-    "databaseUrl",
-    "dataDir",
-    "logLevel",
-    "corsOrigins",
-    "bodyLimit",
-    "shutdownTimeoutMs",
-    "chainId",
-    "prefix",
-    "ingestConcurrency",
-  ],
+  [...SERVE_SETTINGS, "ingestConcurrency"],
 );
 addSettingOptions(
   program
