@@ -165,6 +165,166 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/indexer/tx/v1/evm-txs": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * List EVM txs
+         * @description Every indexed EVM tx (receipt form), newest first by default, paged by a `{"sequence":N}` cursor. EVM chains only.
+         */
+        get: operations["listEvmTxs"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/indexer/tx/v1/evm-txs/by_account/{account}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * List an account's EVM txs
+         * @description EVM txs whose sender, recipient, created contract, log address or address-like log topic is the account. `is_signer=true` keeps those it sent.
+         */
+        get: operations["listEvmTxsByAccount"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/indexer/tx/v1/evm-txs/by_height/{height}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * List a block's EVM txs
+         * @description The EVM txs of one block; with `pagination.reverse=false` in block order (explorers pair them with the node by position).
+         */
+        get: operations["listEvmTxsByHeight"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/indexer/tx/v1/evm-txs/{tx_hash}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Get an EVM tx
+         * @description One EVM tx (receipt form) by hash; 404 `tx not found` when unknown.
+         */
+        get: operations["getEvmTx"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/indexer/tx/v1/evm-internal-txs": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * List internal txs
+         * @description Every call frame of every traced EVM tx, newest first by default.
+         */
+        get: operations["listEvmInternalTxs"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/indexer/tx/v1/evm-internal-txs/by_account/{account}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * List an account's internal txs
+         * @description Call frames whose `from` or `to` is the account.
+         */
+        get: operations["listEvmInternalTxsByAccount"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/indexer/tx/v1/evm-internal-txs/by_height/{height}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * List a block's internal txs
+         * @description Call frames of the EVM txs of one block.
+         */
+        get: operations["listEvmInternalTxsByHeight"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/indexer/tx/v1/evm-internal-txs/{tx_hash}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * List a tx's internal txs
+         * @description The call frames of one EVM tx in depth-first order with `pagination.reverse=false`; 404 `transaction not found` for an unknown hash.
+         */
+        get: operations["listEvmInternalTxsByHash"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/health": {
         parameters: {
             query?: never;
@@ -434,6 +594,96 @@ export interface components {
             txs: components["schemas"]["tx-response"][];
             pagination: components["schemas"]["pagination"];
         };
+        /** @description An EVM log of a receipt, as `eth_getBlockReceipts` returns it. */
+        "evm-log": {
+            /** @description Emitting contract. */
+            address: string;
+            /** @description Indexed topics, 0x + 64 hex each. */
+            topics: string[];
+            /** @description Unindexed data. */
+            data: string;
+            /** @description Block number, hex quantity. */
+            blockNumber: string;
+            /** @description Hash of the tx, lower case. */
+            transactionHash: string;
+            /** @description Position of the tx in the block, hex quantity. */
+            transactionIndex: string;
+            /** @description Block hash. */
+            blockHash: string;
+            /** @description Position of the log in the block, hex quantity. */
+            logIndex: string;
+            /** @description Always false for indexed logs. */
+            removed: boolean;
+        };
+        /**
+         * @description An EVM tx as its receipt (the subset of `eth_getBlockReceipts` the reference stores). Quantities
+         *     are 0x-hex with at least one digit; hashes are lower case; `to` is "" (never null) for contract
+         *     creations; `contractAddress` is null unless the tx created one.
+         */
+        "evm-tx": {
+            /** @description Block hash. */
+            blockHash: string;
+            /** @description Block number, hex quantity (passed as is to eth_getBlockByNumber by explorers). */
+            blockNumber: string;
+            /** @description Address of the created contract, or null. */
+            contractAddress: string | null;
+            /** @description Gas used in the block up to this tx. */
+            cumulativeGasUsed: string;
+            /** @description Price paid per gas. */
+            effectiveGasPrice: string;
+            /** @description Sender. */
+            from: string;
+            /** @description Gas used by this tx. */
+            gasUsed: string;
+            /** @description Logs emitted. */
+            logs: components["schemas"]["evm-log"][];
+            /** @description Bloom filter of the logs. */
+            logsBloom: string;
+            /**
+             * @description `0x1` success, `0x0` failure.
+             * @enum {string}
+             */
+            status: "0x1" | "0x0";
+            /** @description Recipient, or "" for a contract creation. */
+            to: string;
+            /** @description Tx hash, lower case. */
+            transactionHash: string;
+            /** @description Position in the block, hex quantity. */
+            transactionIndex: string;
+            /** @description EIP-2718 tx type. */
+            type: string;
+        };
+        /**
+         * @description One call frame of an EVM tx's call trace (callTracer), numbered depth-first from 0 (the top call,
+         *     whose `parent_index` is -1 and whose `output` is "0x"). Note the reference's mixed casing:
+         *     `gasUsed` beside `parent_index`.
+         */
+        "evm-internal-tx": {
+            /** @description Block height. */
+            height: number;
+            /** @description Hash of the EVM tx. */
+            hash: string;
+            /** @description Index of the calling frame; -1 for the top call. */
+            parent_index: number;
+            /** @description Depth-first position of this frame in the tx. */
+            index: number;
+            /** @description CALL, STATICCALL, DELEGATECALL, CALLCODE, CREATE, CREATE2 or SELFDESTRUCT. */
+            type: string;
+            /** @description Caller, 0x + 40 hex, or "". */
+            from: string;
+            /** @description Callee, 0x + 40 hex, or "". */
+            to: string;
+            /** @description Call data. */
+            input: string;
+            /** @description Return data ("0x" for the top call). */
+            output: string;
+            /** @description Wei sent, 0x-hex; "0x" when none. */
+            value: string;
+            /** @description Gas given to the frame. */
+            gas: string;
+            /** @description Gas used by the frame. */
+            gasUsed: string;
+        };
         /** @description Outcome of the readiness checks. */
         readiness: {
             /**
@@ -476,6 +726,15 @@ export interface components {
         };
         /** @description The block, tx or collection is not indexed. */
         "not-found": {
+            headers: {
+                [name: string]: unknown;
+            };
+            content: {
+                "application/json": components["schemas"]["error"];
+            };
+        };
+        /** @description Not found, or this chain is not an EVM chain (then `message` says so). */
+        "evm-unavailable": {
             headers: {
                 [name: string]: unknown;
             };
@@ -962,6 +1221,467 @@ export interface operations {
                     "application/json": components["schemas"]["error"];
                 };
             };
+            500: components["responses"]["internal-error"];
+        };
+    };
+    listEvmTxs: {
+        parameters: {
+            query?: {
+                /**
+                 * @description Where the page starts: the `next_key` of the previous page, or base64 of a decimal offset
+                 *     (e.g. `MTAw` = 100), or base64 of a JSON cursor: `{"sequence":N}` (tx lists), `{"height":N}`
+                 *     (blocks), `{"height":N,"token_id":"T"}` (NFT tokens). A key replaces `pagination.offset`. An empty
+                 *     value means no key. Malformed keys are a 400 naming `pagination.key`.
+                 */
+                "pagination.key"?: components["parameters"]["pagination-key"];
+                /**
+                 * @description Records to skip when no `pagination.key` is given. Negative values are a 400.
+                 * @example 0
+                 */
+                "pagination.offset"?: components["parameters"]["pagination-offset"];
+                /**
+                 * @description Records per page, 1 to 1000. Values outside are a 400 (`pagination.limit must be between 1 and 1000`).
+                 * @example 10
+                 */
+                "pagination.limit"?: components["parameters"]["pagination-limit"];
+                /**
+                 * @description Whether `pagination.total` is computed. Defaults to true (explorers read totals without asking);
+                 *     with false, `total` is `"0"` (except on `/blocks`, whose total is always the latest height).
+                 * @example false
+                 */
+                "pagination.count_total"?: components["parameters"]["pagination-count-total"];
+                /**
+                 * @description Newest (or largest) first when true, the default; oldest first when false.
+                 * @example true
+                 */
+                "pagination.reverse"?: components["parameters"]["pagination-reverse"];
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description A page. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @description Records of this page. */
+                        txs: components["schemas"]["evm-tx"][];
+                        pagination: components["schemas"]["pagination"];
+                    };
+                };
+            };
+            400: components["responses"]["bad-request"];
+            404: components["responses"]["evm-unavailable"];
+            500: components["responses"]["internal-error"];
+        };
+    };
+    listEvmTxsByAccount: {
+        parameters: {
+            query?: {
+                /**
+                 * @description With `true`, only txs the account signed (first signer of the tx; `from` for EVM txs). Only the
+                 *     literal `true` filters; any other value, like the reference, does not.
+                 * @example true
+                 */
+                is_signer?: components["parameters"]["is-signer"];
+                /**
+                 * @description Where the page starts: the `next_key` of the previous page, or base64 of a decimal offset
+                 *     (e.g. `MTAw` = 100), or base64 of a JSON cursor: `{"sequence":N}` (tx lists), `{"height":N}`
+                 *     (blocks), `{"height":N,"token_id":"T"}` (NFT tokens). A key replaces `pagination.offset`. An empty
+                 *     value means no key. Malformed keys are a 400 naming `pagination.key`.
+                 */
+                "pagination.key"?: components["parameters"]["pagination-key"];
+                /**
+                 * @description Records to skip when no `pagination.key` is given. Negative values are a 400.
+                 * @example 0
+                 */
+                "pagination.offset"?: components["parameters"]["pagination-offset"];
+                /**
+                 * @description Records per page, 1 to 1000. Values outside are a 400 (`pagination.limit must be between 1 and 1000`).
+                 * @example 10
+                 */
+                "pagination.limit"?: components["parameters"]["pagination-limit"];
+                /**
+                 * @description Whether `pagination.total` is computed. Defaults to true (explorers read totals without asking);
+                 *     with false, `total` is `"0"` (except on `/blocks`, whose total is always the latest height).
+                 * @example false
+                 */
+                "pagination.count_total"?: components["parameters"]["pagination-count-total"];
+                /**
+                 * @description Newest (or largest) first when true, the default; oldest first when false.
+                 * @example true
+                 */
+                "pagination.reverse"?: components["parameters"]["pagination-reverse"];
+            };
+            header?: never;
+            path: {
+                /**
+                 * @description An account, contract or object address: bech32 with the chain's prefix (`init1...`), or 20- or
+                 *     32-byte hex with or without `0x` in any case (leading zeros may be left out). Malformed: 400.
+                 * @example init1llwvfwsm5q5aj8akgh4tz43szrh8hnavl0tt26
+                 */
+                account: components["parameters"]["account"];
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description A page. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @description Records of this page. */
+                        txs: components["schemas"]["evm-tx"][];
+                        pagination: components["schemas"]["pagination"];
+                    };
+                };
+            };
+            400: components["responses"]["bad-request"];
+            404: components["responses"]["evm-unavailable"];
+            500: components["responses"]["internal-error"];
+        };
+    };
+    listEvmTxsByHeight: {
+        parameters: {
+            query?: {
+                /**
+                 * @description Where the page starts: the `next_key` of the previous page, or base64 of a decimal offset
+                 *     (e.g. `MTAw` = 100), or base64 of a JSON cursor: `{"sequence":N}` (tx lists), `{"height":N}`
+                 *     (blocks), `{"height":N,"token_id":"T"}` (NFT tokens). A key replaces `pagination.offset`. An empty
+                 *     value means no key. Malformed keys are a 400 naming `pagination.key`.
+                 */
+                "pagination.key"?: components["parameters"]["pagination-key"];
+                /**
+                 * @description Records to skip when no `pagination.key` is given. Negative values are a 400.
+                 * @example 0
+                 */
+                "pagination.offset"?: components["parameters"]["pagination-offset"];
+                /**
+                 * @description Records per page, 1 to 1000. Values outside are a 400 (`pagination.limit must be between 1 and 1000`).
+                 * @example 10
+                 */
+                "pagination.limit"?: components["parameters"]["pagination-limit"];
+                /**
+                 * @description Whether `pagination.total` is computed. Defaults to true (explorers read totals without asking);
+                 *     with false, `total` is `"0"` (except on `/blocks`, whose total is always the latest height).
+                 * @example false
+                 */
+                "pagination.count_total"?: components["parameters"]["pagination-count-total"];
+                /**
+                 * @description Newest (or largest) first when true, the default; oldest first when false.
+                 * @example true
+                 */
+                "pagination.reverse"?: components["parameters"]["pagination-reverse"];
+            };
+            header?: never;
+            path: {
+                /**
+                 * @description Block height, a positive integer.
+                 * @example 100
+                 */
+                height: number;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description A page. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @description Records of this page. */
+                        txs: components["schemas"]["evm-tx"][];
+                        pagination: components["schemas"]["pagination"];
+                    };
+                };
+            };
+            400: components["responses"]["bad-request"];
+            404: components["responses"]["evm-unavailable"];
+            500: components["responses"]["internal-error"];
+        };
+    };
+    getEvmTx: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /**
+                 * @description EVM tx hash, 0x + 64 hex (any case; 0x optional).
+                 * @example 0x2a9fd3e5254a3c480891ad6005c40e682bdeb3e74c15d758e3d8a6a41788351a
+                 */
+                tx_hash: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The EVM tx. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        tx: components["schemas"]["evm-tx"];
+                    };
+                };
+            };
+            400: components["responses"]["bad-request"];
+            404: components["responses"]["evm-unavailable"];
+            500: components["responses"]["internal-error"];
+        };
+    };
+    listEvmInternalTxs: {
+        parameters: {
+            query?: {
+                /**
+                 * @description Where the page starts: the `next_key` of the previous page, or base64 of a decimal offset
+                 *     (e.g. `MTAw` = 100), or base64 of a JSON cursor: `{"sequence":N}` (tx lists), `{"height":N}`
+                 *     (blocks), `{"height":N,"token_id":"T"}` (NFT tokens). A key replaces `pagination.offset`. An empty
+                 *     value means no key. Malformed keys are a 400 naming `pagination.key`.
+                 */
+                "pagination.key"?: components["parameters"]["pagination-key"];
+                /**
+                 * @description Records to skip when no `pagination.key` is given. Negative values are a 400.
+                 * @example 0
+                 */
+                "pagination.offset"?: components["parameters"]["pagination-offset"];
+                /**
+                 * @description Records per page, 1 to 1000. Values outside are a 400 (`pagination.limit must be between 1 and 1000`).
+                 * @example 10
+                 */
+                "pagination.limit"?: components["parameters"]["pagination-limit"];
+                /**
+                 * @description Whether `pagination.total` is computed. Defaults to true (explorers read totals without asking);
+                 *     with false, `total` is `"0"` (except on `/blocks`, whose total is always the latest height).
+                 * @example false
+                 */
+                "pagination.count_total"?: components["parameters"]["pagination-count-total"];
+                /**
+                 * @description Newest (or largest) first when true, the default; oldest first when false.
+                 * @example true
+                 */
+                "pagination.reverse"?: components["parameters"]["pagination-reverse"];
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description A page. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @description Records of this page. */
+                        internal_txs: components["schemas"]["evm-internal-tx"][];
+                        pagination: components["schemas"]["pagination"];
+                    };
+                };
+            };
+            400: components["responses"]["bad-request"];
+            404: components["responses"]["evm-unavailable"];
+            500: components["responses"]["internal-error"];
+        };
+    };
+    listEvmInternalTxsByAccount: {
+        parameters: {
+            query?: {
+                /**
+                 * @description Where the page starts: the `next_key` of the previous page, or base64 of a decimal offset
+                 *     (e.g. `MTAw` = 100), or base64 of a JSON cursor: `{"sequence":N}` (tx lists), `{"height":N}`
+                 *     (blocks), `{"height":N,"token_id":"T"}` (NFT tokens). A key replaces `pagination.offset`. An empty
+                 *     value means no key. Malformed keys are a 400 naming `pagination.key`.
+                 */
+                "pagination.key"?: components["parameters"]["pagination-key"];
+                /**
+                 * @description Records to skip when no `pagination.key` is given. Negative values are a 400.
+                 * @example 0
+                 */
+                "pagination.offset"?: components["parameters"]["pagination-offset"];
+                /**
+                 * @description Records per page, 1 to 1000. Values outside are a 400 (`pagination.limit must be between 1 and 1000`).
+                 * @example 10
+                 */
+                "pagination.limit"?: components["parameters"]["pagination-limit"];
+                /**
+                 * @description Whether `pagination.total` is computed. Defaults to true (explorers read totals without asking);
+                 *     with false, `total` is `"0"` (except on `/blocks`, whose total is always the latest height).
+                 * @example false
+                 */
+                "pagination.count_total"?: components["parameters"]["pagination-count-total"];
+                /**
+                 * @description Newest (or largest) first when true, the default; oldest first when false.
+                 * @example true
+                 */
+                "pagination.reverse"?: components["parameters"]["pagination-reverse"];
+            };
+            header?: never;
+            path: {
+                /**
+                 * @description An account, contract or object address: bech32 with the chain's prefix (`init1...`), or 20- or
+                 *     32-byte hex with or without `0x` in any case (leading zeros may be left out). Malformed: 400.
+                 * @example init1llwvfwsm5q5aj8akgh4tz43szrh8hnavl0tt26
+                 */
+                account: components["parameters"]["account"];
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description A page. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @description Records of this page. */
+                        internal_txs: components["schemas"]["evm-internal-tx"][];
+                        pagination: components["schemas"]["pagination"];
+                    };
+                };
+            };
+            400: components["responses"]["bad-request"];
+            404: components["responses"]["evm-unavailable"];
+            500: components["responses"]["internal-error"];
+        };
+    };
+    listEvmInternalTxsByHeight: {
+        parameters: {
+            query?: {
+                /**
+                 * @description Where the page starts: the `next_key` of the previous page, or base64 of a decimal offset
+                 *     (e.g. `MTAw` = 100), or base64 of a JSON cursor: `{"sequence":N}` (tx lists), `{"height":N}`
+                 *     (blocks), `{"height":N,"token_id":"T"}` (NFT tokens). A key replaces `pagination.offset`. An empty
+                 *     value means no key. Malformed keys are a 400 naming `pagination.key`.
+                 */
+                "pagination.key"?: components["parameters"]["pagination-key"];
+                /**
+                 * @description Records to skip when no `pagination.key` is given. Negative values are a 400.
+                 * @example 0
+                 */
+                "pagination.offset"?: components["parameters"]["pagination-offset"];
+                /**
+                 * @description Records per page, 1 to 1000. Values outside are a 400 (`pagination.limit must be between 1 and 1000`).
+                 * @example 10
+                 */
+                "pagination.limit"?: components["parameters"]["pagination-limit"];
+                /**
+                 * @description Whether `pagination.total` is computed. Defaults to true (explorers read totals without asking);
+                 *     with false, `total` is `"0"` (except on `/blocks`, whose total is always the latest height).
+                 * @example false
+                 */
+                "pagination.count_total"?: components["parameters"]["pagination-count-total"];
+                /**
+                 * @description Newest (or largest) first when true, the default; oldest first when false.
+                 * @example true
+                 */
+                "pagination.reverse"?: components["parameters"]["pagination-reverse"];
+            };
+            header?: never;
+            path: {
+                /**
+                 * @description Block height, a positive integer.
+                 * @example 100
+                 */
+                height: number;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description A page. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @description Records of this page. */
+                        internal_txs: components["schemas"]["evm-internal-tx"][];
+                        pagination: components["schemas"]["pagination"];
+                    };
+                };
+            };
+            400: components["responses"]["bad-request"];
+            404: components["responses"]["evm-unavailable"];
+            500: components["responses"]["internal-error"];
+        };
+    };
+    listEvmInternalTxsByHash: {
+        parameters: {
+            query?: {
+                /**
+                 * @description Where the page starts: the `next_key` of the previous page, or base64 of a decimal offset
+                 *     (e.g. `MTAw` = 100), or base64 of a JSON cursor: `{"sequence":N}` (tx lists), `{"height":N}`
+                 *     (blocks), `{"height":N,"token_id":"T"}` (NFT tokens). A key replaces `pagination.offset`. An empty
+                 *     value means no key. Malformed keys are a 400 naming `pagination.key`.
+                 */
+                "pagination.key"?: components["parameters"]["pagination-key"];
+                /**
+                 * @description Records to skip when no `pagination.key` is given. Negative values are a 400.
+                 * @example 0
+                 */
+                "pagination.offset"?: components["parameters"]["pagination-offset"];
+                /**
+                 * @description Records per page, 1 to 1000. Values outside are a 400 (`pagination.limit must be between 1 and 1000`).
+                 * @example 10
+                 */
+                "pagination.limit"?: components["parameters"]["pagination-limit"];
+                /**
+                 * @description Whether `pagination.total` is computed. Defaults to true (explorers read totals without asking);
+                 *     with false, `total` is `"0"` (except on `/blocks`, whose total is always the latest height).
+                 * @example false
+                 */
+                "pagination.count_total"?: components["parameters"]["pagination-count-total"];
+                /**
+                 * @description Newest (or largest) first when true, the default; oldest first when false.
+                 * @example true
+                 */
+                "pagination.reverse"?: components["parameters"]["pagination-reverse"];
+            };
+            header?: never;
+            path: {
+                /**
+                 * @description EVM tx hash, 0x + 64 hex (any case; 0x optional).
+                 * @example 0x2a9fd3e5254a3c480891ad6005c40e682bdeb3e74c15d758e3d8a6a41788351a
+                 */
+                tx_hash: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description A page. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @description Records of this page. */
+                        internal_txs: components["schemas"]["evm-internal-tx"][];
+                        pagination: components["schemas"]["pagination"];
+                    };
+                };
+            };
+            400: components["responses"]["bad-request"];
+            404: components["responses"]["evm-unavailable"];
             500: components["responses"]["internal-error"];
         };
     };

@@ -12,6 +12,7 @@ import { DOCS_PATHS, registerApiDocsRoutes } from "./ops/api-docs.js";
 import { type OperationHandlers, registerOperations } from "./http/operations.js";
 import { createResponseCache } from "./http/response-cache.js";
 import { createBlockHandlers } from "./indexer/blocks.js";
+import { createEvmHandlers } from "./indexer/evm.js";
 import type { IndexerDeps } from "./indexer/indexer-deps.js";
 import { createStatusHandlers } from "./indexer/status.js";
 import { createTxHandlers } from "./indexer/txs.js";
@@ -36,7 +37,7 @@ export interface AppDeps {
   validateResponses?: boolean;
   metrics?: Metrics;
   /** The chain the Indexer API serves. @default { chainId: "weft-devnet-1", prefix: "init" } */
-  chain?: { chainId: string; prefix: string };
+  chain?: { chainId: string; prefix: string; vmType?: "evm" | "move" | "wasm" };
   /** Build identity reported by /status. */
   build?: { version: string; commitHash: string };
   /** Response cache TTLs (the reference's: lists 1 s, single items 10 s); 0 disables. */
@@ -44,7 +45,14 @@ export interface AppDeps {
 }
 
 /** Operations served from the cache for a single item (the reference's 10 s class). */
-const ITEM_OPERATIONS = new Set(["getBlock", "getTx", "getAvgBlockTime", "getNftCollection", "listRichList"]);
+const ITEM_OPERATIONS = new Set([
+  "getBlock",
+  "getTx",
+  "getEvmTx",
+  "getAvgBlockTime",
+  "getNftCollection",
+  "listRichList",
+]);
 /** Operations that must never be cached (liveness, readiness, status). */
 const UNCACHED_OPERATIONS = new Set(["getHealth", "getReady", "getStatus"]);
 
@@ -113,6 +121,7 @@ export function createApp(deps: AppDeps): Express {
     pool: deps.db.pool,
     chainId: deps.chain?.chainId ?? "weft-devnet-1",
     prefix: deps.chain?.prefix ?? "init",
+    vmType: deps.chain?.vmType ?? "move",
     version: deps.build?.version ?? "dev",
     commitHash: deps.build?.commitHash ?? "unknown",
   };
@@ -121,6 +130,7 @@ export function createApp(deps: AppDeps): Express {
     ...createStatusHandlers(indexer),
     ...createBlockHandlers(indexer),
     ...createTxHandlers(indexer),
+    ...createEvmHandlers(indexer),
   };
   const ttl = deps.cacheTtlMs ?? { list: 1_000, item: 10_000 };
   // The contract may run ahead of the code; what is not built yet answers 501 and is listed here.

@@ -76,7 +76,7 @@ async function serveApp(options: {
 }): Promise<void> {
   const { config, db, logger } = options;
   const app = createApp({
-    chain: { chainId: options.chainId, prefix: config.prefix },
+    chain: { chainId: options.chainId, prefix: config.prefix, vmType: config.vmType },
     build: { version: VERSION, commitHash: process.env.WEFT_COMMIT ?? "unknown" },
     db,
     logger,
@@ -242,6 +242,7 @@ const SERVE_SETTINGS: (keyof Config)[] = [
   "shutdownTimeoutMs",
   "chainId",
   "prefix",
+  "vmType",
 ];
 
 addSettingOptions(

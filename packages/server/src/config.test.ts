@@ -5,6 +5,7 @@ import { ConfigError, loadConfig } from "./config.js";
 describe("loadConfig", () => {
   it("applies defaults", () => {
     expect(loadConfig({})).toEqual({
+      vmType: "move",
       chainId: undefined,
       prefix: "init",
       rpcUrl: undefined,

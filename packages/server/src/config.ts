@@ -8,6 +8,7 @@ export const LOG_LEVELS = ["fatal", "error", "warn", "info", "debug", "trace", "
 export type LogLevel = (typeof LOG_LEVELS)[number];
 
 export interface Config {
+  vmType: "evm" | "move" | "wasm";
   chainId: string | undefined;
   prefix: string;
   rpcUrl: string | undefined;
@@ -63,6 +64,18 @@ export const SETTINGS = {
     describe: "chain id served and ingested (default: the one ingestion has recorded, else the node's)",
     fallback: undefined,
     parse: text,
+  },
+  vmType: {
+    env: "VM_TYPE",
+    flag: "vm-type",
+    describe: "the chain's VM (evm, move or wasm); EVM routes exist only on evm chains",
+    fallback: "move",
+    parse: (raw: string, name: string): "evm" | "move" | "wasm" => {
+      if (raw !== "evm" && raw !== "move" && raw !== "wasm") {
+        throw new ConfigError(`invalid ${name}=${JSON.stringify(raw)}: expected one of evm, move, wasm`);
+      }
+      return raw;
+    },
   },
   prefix: {
     env: "BECH32_PREFIX",

@@ -5,6 +5,8 @@ export interface IndexerDeps {
   pool: pg.Pool;
   /** Chain id served (and written by ingestion under this id). */
   chainId: string;
+  /** The chain's VM: EVM routes exist only on `evm` chains. */
+  vmType: "evm" | "move" | "wasm";
   /** bech32 account prefix of the chain (`init`). */
   prefix: string;
   /** Build identity for /status. */
