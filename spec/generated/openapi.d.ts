@@ -325,6 +325,166 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/indexer/nft/v1/collections": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * List NFT collections
+         * @description Every collection, newest first by default, offset-paged (base64 decimal keys).
+         */
+        get: operations["listNftCollections"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/indexer/nft/v1/collections/by_account/{account}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * List an account's collections
+         * @description Collections in which the account owns at least one NFT; an unknown account gives an empty page.
+         */
+        get: operations["listNftCollectionsByAccount"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/indexer/nft/v1/collections/by_name/{name}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Find collections by name
+         * @description Collections whose name or origin name contains the text (case-insensitive); JSON cursor keys are ignored, offsets apply.
+         */
+        get: operations["listNftCollectionsByName"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/indexer/nft/v1/collections/{collection_addr}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Get an NFT collection
+         * @description One collection by address; 404 `nft collection not found` when unknown.
+         */
+        get: operations["getNftCollection"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/indexer/nft/v1/tokens/by_account/{account}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * List an account's NFTs
+         * @description NFTs the account owns, optionally of one collection or one token id; offset keys, or `{"height":N,"token_id":"T"}` cursors.
+         */
+        get: operations["listNftTokensByAccount"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/indexer/nft/v1/tokens/by_collection/{collection_addr}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * List a collection's NFTs
+         * @description NFTs of one collection; an unknown collection gives an empty page (not 404).
+         */
+        get: operations["listNftTokensByCollection"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/indexer/nft/v1/txs/{collection_addr}/{token_id}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * List an NFT's txs
+         * @description The Cosmos txs that touched one NFT, newest first by default, `{"sequence":N}` cursors.
+         */
+        get: operations["listNftTxs"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/indexer/richlist/v1/{denom}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * List the holders of a denom
+         * @description Holders by balance, largest first by default (smallest with `pagination.reverse=false`), offset-paged; `total` is counted even without `count_total`.
+         */
+        get: operations["listRichList"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/health": {
         parameters: {
             query?: never;
@@ -684,6 +844,68 @@ export interface components {
             /** @description Gas used by the frame. */
             gasUsed: string;
         };
+        /** @description An NFT collection (rollytics shape). `nfts.length` is the current supply; `handle` is always "". */
+        "nft-collection": {
+            /** @description Collection address, lower-case hex (32 bytes on Move and Wasm, 20 on EVM). */
+            object_addr: string;
+            /** @description Collection metadata. */
+            collection: {
+                /** @description Creator, bech32 (Wasm clients compare it to a contract's bech32 address). */
+                creator: string;
+                /** @description Name. */
+                name: string;
+                /** @description Name on the origin chain for ICS-721 transferred collections, else "". */
+                origin_name: string;
+                /** @description Supply. */
+                nfts: {
+                    /** @description Always "". */
+                    handle: string;
+                    /** @description NFTs currently in the collection. */
+                    length: number;
+                };
+            };
+            /** @description Height the collection was created at. */
+            height: number;
+            /**
+             * Format: date-time
+             * @description Time of that block, RFC 3339 UTC.
+             */
+            timestamp: string;
+        };
+        /** @description An NFT (rollytics shape). `height`/`timestamp` are those of its last mint, transfer or URI change. */
+        "nft-token": {
+            /** @description Collection address, lower-case hex. */
+            collection_addr: string;
+            /** @description Collection name. */
+            collection_name: string;
+            /** @description Origin name of an ICS-721 collection, else "". */
+            collection_origin_name: string;
+            /** @description The NFT's Move object address, "" on Wasm and EVM. */
+            object_addr: string;
+            /** @description Current owner, bech32. */
+            owner: string;
+            /** @description Token id and metadata URI. */
+            nft: {
+                /** @description Token id (decimal string for ERC-721). */
+                token_id: string;
+                /** @description Metadata URI. */
+                uri: string;
+            };
+            /** @description Height of the last change. */
+            height: number;
+            /**
+             * Format: date-time
+             * @description Time of that block, RFC 3339 UTC.
+             */
+            timestamp: string;
+        };
+        /** @description One holder of a denom. */
+        "rich-list-holder": {
+            /** @description Holder; 0x hex on EVM chains, bech32 elsewhere. */
+            account: string;
+            /** @description Balance, integer in base units. */
+            amount: string;
+        };
         /** @description Outcome of the readiness checks. */
         readiness: {
             /**
@@ -799,6 +1021,16 @@ export interface components {
          * @example 709B55BD3DA0F5A838125BD0EE20C5BFDD7CABA173912D4281CAE816B79A201B
          */
         "tx-hash": string;
+        /**
+         * @description Collection address, hex (any case, leading zeros optional, 0x optional) or bech32.
+         * @example 0x9bde35a82c578fe7b7fbb957a72be8c4874602d1fd4919bc88e57868298a11ff
+         */
+        "collection-addr-path": string;
+        /**
+         * @description Sort of NFT tokens: `token_id` (lexicographic, the default) or `height` (last change); case-insensitive; anything else is a 400.
+         * @example height
+         */
+        "order-by": string;
     };
     requestBodies: never;
     headers: never;
@@ -1682,6 +1914,498 @@ export interface operations {
             };
             400: components["responses"]["bad-request"];
             404: components["responses"]["evm-unavailable"];
+            500: components["responses"]["internal-error"];
+        };
+    };
+    listNftCollections: {
+        parameters: {
+            query?: {
+                /**
+                 * @description Where the page starts: the `next_key` of the previous page, or base64 of a decimal offset
+                 *     (e.g. `MTAw` = 100), or base64 of a JSON cursor: `{"sequence":N}` (tx lists), `{"height":N}`
+                 *     (blocks), `{"height":N,"token_id":"T"}` (NFT tokens). A key replaces `pagination.offset`. An empty
+                 *     value means no key. Malformed keys are a 400 naming `pagination.key`.
+                 */
+                "pagination.key"?: components["parameters"]["pagination-key"];
+                /**
+                 * @description Records to skip when no `pagination.key` is given. Negative values are a 400.
+                 * @example 0
+                 */
+                "pagination.offset"?: components["parameters"]["pagination-offset"];
+                /**
+                 * @description Records per page, 1 to 1000. Values outside are a 400 (`pagination.limit must be between 1 and 1000`).
+                 * @example 10
+                 */
+                "pagination.limit"?: components["parameters"]["pagination-limit"];
+                /**
+                 * @description Whether `pagination.total` is computed. Defaults to true (explorers read totals without asking);
+                 *     with false, `total` is `"0"` (except on `/blocks`, whose total is always the latest height).
+                 * @example false
+                 */
+                "pagination.count_total"?: components["parameters"]["pagination-count-total"];
+                /**
+                 * @description Newest (or largest) first when true, the default; oldest first when false.
+                 * @example true
+                 */
+                "pagination.reverse"?: components["parameters"]["pagination-reverse"];
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description A page. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @description Records of this page. */
+                        collections: components["schemas"]["nft-collection"][];
+                        pagination: components["schemas"]["pagination"];
+                    };
+                };
+            };
+            400: components["responses"]["bad-request"];
+            500: components["responses"]["internal-error"];
+        };
+    };
+    listNftCollectionsByAccount: {
+        parameters: {
+            query?: {
+                /**
+                 * @description Where the page starts: the `next_key` of the previous page, or base64 of a decimal offset
+                 *     (e.g. `MTAw` = 100), or base64 of a JSON cursor: `{"sequence":N}` (tx lists), `{"height":N}`
+                 *     (blocks), `{"height":N,"token_id":"T"}` (NFT tokens). A key replaces `pagination.offset`. An empty
+                 *     value means no key. Malformed keys are a 400 naming `pagination.key`.
+                 */
+                "pagination.key"?: components["parameters"]["pagination-key"];
+                /**
+                 * @description Records to skip when no `pagination.key` is given. Negative values are a 400.
+                 * @example 0
+                 */
+                "pagination.offset"?: components["parameters"]["pagination-offset"];
+                /**
+                 * @description Records per page, 1 to 1000. Values outside are a 400 (`pagination.limit must be between 1 and 1000`).
+                 * @example 10
+                 */
+                "pagination.limit"?: components["parameters"]["pagination-limit"];
+                /**
+                 * @description Whether `pagination.total` is computed. Defaults to true (explorers read totals without asking);
+                 *     with false, `total` is `"0"` (except on `/blocks`, whose total is always the latest height).
+                 * @example false
+                 */
+                "pagination.count_total"?: components["parameters"]["pagination-count-total"];
+                /**
+                 * @description Newest (or largest) first when true, the default; oldest first when false.
+                 * @example true
+                 */
+                "pagination.reverse"?: components["parameters"]["pagination-reverse"];
+            };
+            header?: never;
+            path: {
+                /**
+                 * @description An account, contract or object address: bech32 with the chain's prefix (`init1...`), or 20- or
+                 *     32-byte hex with or without `0x` in any case (leading zeros may be left out). Malformed: 400.
+                 * @example init1llwvfwsm5q5aj8akgh4tz43szrh8hnavl0tt26
+                 */
+                account: components["parameters"]["account"];
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description A page. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @description Records of this page. */
+                        collections: components["schemas"]["nft-collection"][];
+                        pagination: components["schemas"]["pagination"];
+                    };
+                };
+            };
+            400: components["responses"]["bad-request"];
+            500: components["responses"]["internal-error"];
+        };
+    };
+    listNftCollectionsByName: {
+        parameters: {
+            query?: {
+                /**
+                 * @description Where the page starts: the `next_key` of the previous page, or base64 of a decimal offset
+                 *     (e.g. `MTAw` = 100), or base64 of a JSON cursor: `{"sequence":N}` (tx lists), `{"height":N}`
+                 *     (blocks), `{"height":N,"token_id":"T"}` (NFT tokens). A key replaces `pagination.offset`. An empty
+                 *     value means no key. Malformed keys are a 400 naming `pagination.key`.
+                 */
+                "pagination.key"?: components["parameters"]["pagination-key"];
+                /**
+                 * @description Records to skip when no `pagination.key` is given. Negative values are a 400.
+                 * @example 0
+                 */
+                "pagination.offset"?: components["parameters"]["pagination-offset"];
+                /**
+                 * @description Records per page, 1 to 1000. Values outside are a 400 (`pagination.limit must be between 1 and 1000`).
+                 * @example 10
+                 */
+                "pagination.limit"?: components["parameters"]["pagination-limit"];
+                /**
+                 * @description Whether `pagination.total` is computed. Defaults to true (explorers read totals without asking);
+                 *     with false, `total` is `"0"` (except on `/blocks`, whose total is always the latest height).
+                 * @example false
+                 */
+                "pagination.count_total"?: components["parameters"]["pagination-count-total"];
+                /**
+                 * @description Newest (or largest) first when true, the default; oldest first when false.
+                 * @example true
+                 */
+                "pagination.reverse"?: components["parameters"]["pagination-reverse"];
+            };
+            header?: never;
+            path: {
+                /**
+                 * @description Text to find, case-insensitive, in the name or origin name (only letters, marks and digits are compared).
+                 * @example kami
+                 */
+                name: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description A page. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @description Records of this page. */
+                        collections: components["schemas"]["nft-collection"][];
+                        pagination: components["schemas"]["pagination"];
+                    };
+                };
+            };
+            400: components["responses"]["bad-request"];
+            500: components["responses"]["internal-error"];
+        };
+    };
+    getNftCollection: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /**
+                 * @description Collection address, hex (any case, leading zeros optional, 0x optional) or bech32.
+                 * @example 0x9bde35a82c578fe7b7fbb957a72be8c4874602d1fd4919bc88e57868298a11ff
+                 */
+                collection_addr: components["parameters"]["collection-addr-path"];
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The collection. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        collection: components["schemas"]["nft-collection"];
+                    };
+                };
+            };
+            400: components["responses"]["bad-request"];
+            /** @description No such collection. */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["error"];
+                };
+            };
+            500: components["responses"]["internal-error"];
+        };
+    };
+    listNftTokensByAccount: {
+        parameters: {
+            query?: {
+                /**
+                 * @description Only tokens of this collection (hex or bech32).
+                 * @example 0x9bde35a82c578fe7b7fbb957a72be8c4874602d1fd4919bc88e57868298a11ff
+                 */
+                collection_addr?: string;
+                /**
+                 * @description Only this token id (exact match).
+                 * @example 1
+                 */
+                token_id?: string;
+                /**
+                 * @description Sort of NFT tokens: `token_id` (lexicographic, the default) or `height` (last change); case-insensitive; anything else is a 400.
+                 * @example height
+                 */
+                order_by?: components["parameters"]["order-by"];
+                /**
+                 * @description Where the page starts: the `next_key` of the previous page, or base64 of a decimal offset
+                 *     (e.g. `MTAw` = 100), or base64 of a JSON cursor: `{"sequence":N}` (tx lists), `{"height":N}`
+                 *     (blocks), `{"height":N,"token_id":"T"}` (NFT tokens). A key replaces `pagination.offset`. An empty
+                 *     value means no key. Malformed keys are a 400 naming `pagination.key`.
+                 */
+                "pagination.key"?: components["parameters"]["pagination-key"];
+                /**
+                 * @description Records to skip when no `pagination.key` is given. Negative values are a 400.
+                 * @example 0
+                 */
+                "pagination.offset"?: components["parameters"]["pagination-offset"];
+                /**
+                 * @description Records per page, 1 to 1000. Values outside are a 400 (`pagination.limit must be between 1 and 1000`).
+                 * @example 10
+                 */
+                "pagination.limit"?: components["parameters"]["pagination-limit"];
+                /**
+                 * @description Whether `pagination.total` is computed. Defaults to true (explorers read totals without asking);
+                 *     with false, `total` is `"0"` (except on `/blocks`, whose total is always the latest height).
+                 * @example false
+                 */
+                "pagination.count_total"?: components["parameters"]["pagination-count-total"];
+                /**
+                 * @description Newest (or largest) first when true, the default; oldest first when false.
+                 * @example true
+                 */
+                "pagination.reverse"?: components["parameters"]["pagination-reverse"];
+            };
+            header?: never;
+            path: {
+                /**
+                 * @description An account, contract or object address: bech32 with the chain's prefix (`init1...`), or 20- or
+                 *     32-byte hex with or without `0x` in any case (leading zeros may be left out). Malformed: 400.
+                 * @example init1llwvfwsm5q5aj8akgh4tz43szrh8hnavl0tt26
+                 */
+                account: components["parameters"]["account"];
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description A page. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @description Records of this page. */
+                        tokens: components["schemas"]["nft-token"][];
+                        pagination: components["schemas"]["pagination"];
+                    };
+                };
+            };
+            400: components["responses"]["bad-request"];
+            500: components["responses"]["internal-error"];
+        };
+    };
+    listNftTokensByCollection: {
+        parameters: {
+            query?: {
+                /**
+                 * @description Only this token id (exact match).
+                 * @example 1
+                 */
+                token_id?: string;
+                /**
+                 * @description Sort of NFT tokens: `token_id` (lexicographic, the default) or `height` (last change); case-insensitive; anything else is a 400.
+                 * @example height
+                 */
+                order_by?: components["parameters"]["order-by"];
+                /**
+                 * @description Where the page starts: the `next_key` of the previous page, or base64 of a decimal offset
+                 *     (e.g. `MTAw` = 100), or base64 of a JSON cursor: `{"sequence":N}` (tx lists), `{"height":N}`
+                 *     (blocks), `{"height":N,"token_id":"T"}` (NFT tokens). A key replaces `pagination.offset`. An empty
+                 *     value means no key. Malformed keys are a 400 naming `pagination.key`.
+                 */
+                "pagination.key"?: components["parameters"]["pagination-key"];
+                /**
+                 * @description Records to skip when no `pagination.key` is given. Negative values are a 400.
+                 * @example 0
+                 */
+                "pagination.offset"?: components["parameters"]["pagination-offset"];
+                /**
+                 * @description Records per page, 1 to 1000. Values outside are a 400 (`pagination.limit must be between 1 and 1000`).
+                 * @example 10
+                 */
+                "pagination.limit"?: components["parameters"]["pagination-limit"];
+                /**
+                 * @description Whether `pagination.total` is computed. Defaults to true (explorers read totals without asking);
+                 *     with false, `total` is `"0"` (except on `/blocks`, whose total is always the latest height).
+                 * @example false
+                 */
+                "pagination.count_total"?: components["parameters"]["pagination-count-total"];
+                /**
+                 * @description Newest (or largest) first when true, the default; oldest first when false.
+                 * @example true
+                 */
+                "pagination.reverse"?: components["parameters"]["pagination-reverse"];
+            };
+            header?: never;
+            path: {
+                /**
+                 * @description Collection address, hex (any case, leading zeros optional, 0x optional) or bech32.
+                 * @example 0x9bde35a82c578fe7b7fbb957a72be8c4874602d1fd4919bc88e57868298a11ff
+                 */
+                collection_addr: components["parameters"]["collection-addr-path"];
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description A page. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @description Records of this page. */
+                        tokens: components["schemas"]["nft-token"][];
+                        pagination: components["schemas"]["pagination"];
+                    };
+                };
+            };
+            400: components["responses"]["bad-request"];
+            500: components["responses"]["internal-error"];
+        };
+    };
+    listNftTxs: {
+        parameters: {
+            query?: {
+                /**
+                 * @description Where the page starts: the `next_key` of the previous page, or base64 of a decimal offset
+                 *     (e.g. `MTAw` = 100), or base64 of a JSON cursor: `{"sequence":N}` (tx lists), `{"height":N}`
+                 *     (blocks), `{"height":N,"token_id":"T"}` (NFT tokens). A key replaces `pagination.offset`. An empty
+                 *     value means no key. Malformed keys are a 400 naming `pagination.key`.
+                 */
+                "pagination.key"?: components["parameters"]["pagination-key"];
+                /**
+                 * @description Records to skip when no `pagination.key` is given. Negative values are a 400.
+                 * @example 0
+                 */
+                "pagination.offset"?: components["parameters"]["pagination-offset"];
+                /**
+                 * @description Records per page, 1 to 1000. Values outside are a 400 (`pagination.limit must be between 1 and 1000`).
+                 * @example 10
+                 */
+                "pagination.limit"?: components["parameters"]["pagination-limit"];
+                /**
+                 * @description Whether `pagination.total` is computed. Defaults to true (explorers read totals without asking);
+                 *     with false, `total` is `"0"` (except on `/blocks`, whose total is always the latest height).
+                 * @example false
+                 */
+                "pagination.count_total"?: components["parameters"]["pagination-count-total"];
+                /**
+                 * @description Newest (or largest) first when true, the default; oldest first when false.
+                 * @example true
+                 */
+                "pagination.reverse"?: components["parameters"]["pagination-reverse"];
+            };
+            header?: never;
+            path: {
+                /**
+                 * @description Collection address, hex (any case, leading zeros optional, 0x optional) or bech32.
+                 * @example 0x9bde35a82c578fe7b7fbb957a72be8c4874602d1fd4919bc88e57868298a11ff
+                 */
+                collection_addr: components["parameters"]["collection-addr-path"];
+                /**
+                 * @description Token id.
+                 * @example 1
+                 */
+                token_id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description A page. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @description Records of this page. */
+                        txs: components["schemas"]["tx-response"][];
+                        pagination: components["schemas"]["pagination"];
+                    };
+                };
+            };
+            400: components["responses"]["bad-request"];
+            500: components["responses"]["internal-error"];
+        };
+    };
+    listRichList: {
+        parameters: {
+            query?: {
+                /**
+                 * @description Where the page starts: the `next_key` of the previous page, or base64 of a decimal offset
+                 *     (e.g. `MTAw` = 100), or base64 of a JSON cursor: `{"sequence":N}` (tx lists), `{"height":N}`
+                 *     (blocks), `{"height":N,"token_id":"T"}` (NFT tokens). A key replaces `pagination.offset`. An empty
+                 *     value means no key. Malformed keys are a 400 naming `pagination.key`.
+                 */
+                "pagination.key"?: components["parameters"]["pagination-key"];
+                /**
+                 * @description Records to skip when no `pagination.key` is given. Negative values are a 400.
+                 * @example 0
+                 */
+                "pagination.offset"?: components["parameters"]["pagination-offset"];
+                /**
+                 * @description Records per page, 1 to 1000. Values outside are a 400 (`pagination.limit must be between 1 and 1000`).
+                 * @example 10
+                 */
+                "pagination.limit"?: components["parameters"]["pagination-limit"];
+                /**
+                 * @description Whether `pagination.total` is computed. Defaults to true (explorers read totals without asking);
+                 *     with false, `total` is `"0"` (except on `/blocks`, whose total is always the latest height).
+                 * @example false
+                 */
+                "pagination.count_total"?: components["parameters"]["pagination-count-total"];
+                /**
+                 * @description Newest (or largest) first when true, the default; oldest first when false.
+                 * @example true
+                 */
+                "pagination.reverse"?: components["parameters"]["pagination-reverse"];
+            };
+            header?: never;
+            path: {
+                /**
+                 * @description Denom: on EVM chains a 0x ERC-20 address, `evm/<hex>` (`%2F` accepted) or a denom mapped to its ERC-20; elsewhere a bank denom. A denom that cannot be served is a 400 naming it.
+                 * @example evm%2F16623bbc30db96f7723c0e78e103702556b41199
+                 */
+                denom: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description A page. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @description Records of this page. */
+                        holders: components["schemas"]["rich-list-holder"][];
+                        pagination: components["schemas"]["pagination"];
+                    };
+                };
+            };
+            400: components["responses"]["bad-request"];
             500: components["responses"]["internal-error"];
         };
     };

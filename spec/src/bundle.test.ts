@@ -6,7 +6,19 @@ import { describe, expect, it } from "vitest";
 const here = path.dirname(fileURLToPath(import.meta.url));
 const bundle = JSON.parse(readFileSync(path.join(here, "../generated/openapi.json"), "utf8")) as {
   openapi: string;
-  paths: Record<string, Record<string, { operationId?: string; tags?: string[]; summary?: string; description?: string; responses?: Record<string, unknown> }>>;
+  paths: Record<
+    string,
+    Record<
+      string,
+      {
+        operationId?: string;
+        tags?: string[];
+        summary?: string;
+        description?: string;
+        responses?: Record<string, unknown>;
+      }
+    >
+  >;
   components: { schemas: Record<string, unknown> };
 };
 
@@ -22,13 +34,16 @@ describe("the bundled document", () => {
     expect(bundle.components.schemas).toHaveProperty("Error");
   });
 
-  it.each(operations)("$id has an operationId, one tag, a summary, a description and a 500 response", ({ op }) => {
-    expect(op.operationId).toMatch(/^[a-z][A-Za-z0-9]+$/);
-    expect(op.tags).toHaveLength(1);
-    expect(op.summary?.length).toBeGreaterThan(3);
-    expect(op.description?.length).toBeGreaterThan(10);
-    expect(Object.keys(op.responses ?? {})).toContain("500");
-  });
+  it.each(operations)(
+    "$id has an operationId, one tag, a summary, a description and a 500 response",
+    ({ op }) => {
+      expect(op.operationId).toMatch(/^[a-z][A-Za-z0-9]+$/);
+      expect(op.tags).toHaveLength(1);
+      expect(op.summary?.length).toBeGreaterThan(3);
+      expect(op.description?.length).toBeGreaterThan(10);
+      expect(Object.keys(op.responses ?? {})).toContain("500");
+    },
+  );
 
   it("has unique operationIds", () => {
     const ids = operations.map((o) => o.op.operationId);

@@ -7,7 +7,17 @@ import { loadSpecDocument } from "../spec-document.js";
  * The ledger of documented operations this server does not serve yet (they answer 501). It may only
  * shrink: a new operation in the spec comes with its handler, or is added here on purpose.
  */
-const NOT_YET_IMPLEMENTED: string[] = [];
+const NOT_YET_IMPLEMENTED: string[] = [
+  // NFT and rich-list ingestion are not built yet.
+  "listNftCollections",
+  "listNftCollectionsByAccount",
+  "listNftCollectionsByName",
+  "getNftCollection",
+  "listNftTokensByAccount",
+  "listNftTokensByCollection",
+  "listNftTxs",
+  "listRichList",
+];
 
 describe("operations of the contract", () => {
   const database = useTestDatabase();
@@ -23,7 +33,7 @@ describe("operations of the contract", () => {
       get: { operationId: "getFutureThing", tags: ["Tx"], responses: { "200": { description: "ok" } } },
     };
     const app = createTestApp({ db: database().db, spec });
-    expect(app.locals.unimplementedOperations).toEqual(["getFutureThing"]);
+    expect(app.locals.unimplementedOperations).toEqual([...NOT_YET_IMPLEMENTED, "getFutureThing"]);
     const server = app.listen(0, "127.0.0.1");
     await new Promise((r) => server.once("listening", r));
     const port = (server.address() as { port: number }).port;

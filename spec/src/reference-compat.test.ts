@@ -1,0 +1,66 @@
+/**
+ * Compatibility with the reference indexer's own Swagger 2.0 document: every path and parameter it
+ * declares is present in ours with a compatible type.
+ */
+import { readFileSync } from "node:fs";
+import path from "node:path";
+import { fileURLToPath } from "node:url";
+import { describe, expect, it } from "vitest";
+
+interface OurParam {
+  $ref?: string;
+  name: string;
+  in: string;
+  schema?: { type?: string | string[] };
+}
+
+const here = path.dirname(fileURLToPath(import.meta.url));
+const ours = JSON.parse(readFileSync(path.join(here, "../generated/openapi.json"), "utf8")) as {
+  paths: Record<string, Record<string, { parameters?: OurParam[] }>>;
+  components: { parameters: Record<string, OurParam> };
+};
+const reference = JSON.parse(
+  readFileSync(path.resolve(here, "../../../shared/reference/indexer/rollytics-swagger.json"), "utf8"),
+) as {
+  paths: Record<string, Record<string, { parameters?: { name: string; in: string; type?: string }[] }>>;
+};
+
+/** Parameters of the bundle are `$ref`s into components.parameters (defined once). */
+const resolve = (param: OurParam): OurParam =>
+  param.$ref
+    ? (ours.components.parameters[param.$ref.replace("#/components/parameters/", "")] ?? param)
+    : param;
+
+/** Swagger 2.0 types our schemas may stand for (a string path param for an integer is validated by pattern). */
+const COMPATIBLE: Record<string, string[]> = {
+  string: ["string"],
+  integer: ["integer", "string"],
+  boolean: ["boolean", "string"],
+  array: ["array"],
+};
+
+const cases = Object.entries(reference.paths).flatMap(([p, item]) =>
+  Object.entries(item).map(([method, op]) => ({ label: `${method.toUpperCase()} ${p}`, p, method, op })),
+);
+
+describe("every path and parameter of rollytics-swagger.json", () => {
+  it("reads the whole reference document", () => {
+    expect(Object.keys(reference.paths).length).toBeGreaterThanOrEqual(23);
+  });
+
+  it.each(cases)("$label exists with compatible parameters", ({ p, method, op }) => {
+    const mine = ours.paths[p]?.[method];
+    expect(mine, `${method} ${p} missing from our spec`).toBeDefined();
+    const params = (mine?.parameters ?? []).map(resolve);
+    for (const param of op.parameters ?? []) {
+      const match = params.find((q) => q.name === param.name && q.in === param.in);
+      expect(match, `${param.in} parameter ${param.name} of ${p}`).toBeDefined();
+      const type = match?.schema?.type;
+      const types = Array.isArray(type) ? type : [type];
+      expect(
+        COMPATIBLE[param.type ?? "string"]?.some((t) => types.includes(t)),
+        `${param.name}: ${param.type} vs ${String(type)}`,
+      ).toBe(true);
+    }
+  });
+});
