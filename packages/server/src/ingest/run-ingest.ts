@@ -7,7 +7,7 @@ import type { Logger } from "pino";
 import type { Database } from "../db/database.js";
 import { deriveBlock } from "./derive/derive-block.js";
 import type { BlockPayload } from "./derive/node-payloads.js";
-import { createHttpJson } from "./http-json.js";
+import { createHttpJson, RPC_TIMEOUT_MS } from "./http-json.js";
 import { runIngestLoop } from "./ingest-loop.js";
 import { createNodeSource } from "./node-source.js";
 import { createPostgresSink } from "./postgres-sink.js";
@@ -28,11 +28,13 @@ export interface RunIngestOptions {
   signal: AbortSignal;
   stopAtHeight?: bigint;
   tty?: NodeJS.WriteStream | undefined;
+  /** Per-request timeout towards the node. @default RPC_TIMEOUT_MS */
+  rpcTimeoutMs?: number;
 }
 
 /** The chain id the node reports (CometBFT /status node_info.network). */
-async function nodeChainId(rpcUrl: string, signal: AbortSignal): Promise<string> {
-  const status = await createHttpJson().get<{ result?: { node_info?: { network?: string } } }>(
+async function nodeChainId(rpcUrl: string, signal: AbortSignal, timeoutMs: number): Promise<string> {
+  const status = await createHttpJson({ timeoutMs }).get<{ result?: { node_info?: { network?: string } } }>(
     `${rpcUrl.replace(/\/+$/, "")}/status`,
     signal,
   );
@@ -42,7 +44,9 @@ async function nodeChainId(rpcUrl: string, signal: AbortSignal): Promise<string>
 }
 
 export async function runIngest(options: RunIngestOptions): Promise<bigint | null> {
-  const chainId = options.chainId ?? (await nodeChainId(options.rpcUrl, options.signal));
+  const chainId =
+    options.chainId ??
+    (await nodeChainId(options.rpcUrl, options.signal, options.rpcTimeoutMs ?? RPC_TIMEOUT_MS));
   const log = options.logger.child({ chain_id: chainId });
   let lock = await tryAcquireWriterLock(options.db.pool, chainId);
   while (!lock && !options.signal.aborted) {
@@ -58,7 +62,11 @@ export async function runIngest(options: RunIngestOptions): Promise<bigint | nul
   void lock.lost.then(() => stop.abort(new Error("writer lock lost")));
   const sink = createPostgresSink({ pool: options.db.pool, chainId });
   try {
-    const source = createNodeSource({ rpcUrl: options.rpcUrl, restUrl: options.restUrl });
+    const source = createNodeSource({
+      rpcUrl: options.rpcUrl,
+      restUrl: options.restUrl,
+      http: createHttpJson({ timeoutMs: options.rpcTimeoutMs ?? RPC_TIMEOUT_MS }),
+    });
     return await runIngestLoop<BlockPayload>({
       chainId,
       source,
