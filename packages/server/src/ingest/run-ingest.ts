@@ -7,7 +7,7 @@ import type { Logger } from "pino";
 import type { Database } from "../db/database.js";
 import { deriveBlock } from "./derive/derive-block.js";
 import type { BlockPayload } from "./derive/node-payloads.js";
-import { createHttpJson, RPC_TIMEOUT_MS } from "./http-json.js";
+import { createHttpJson } from "./http-json.js";
 import { runIngestLoop } from "./ingest-loop.js";
 import { createNodeSource } from "./node-source.js";
 import { createPostgresSink } from "./postgres-sink.js";
@@ -28,13 +28,11 @@ export interface RunIngestOptions {
   signal: AbortSignal;
   stopAtHeight?: bigint;
   tty?: NodeJS.WriteStream | undefined;
-  /** Per-request timeout towards the node. @default RPC_TIMEOUT_MS */
-  rpcTimeoutMs?: number;
 }
 
 /** The chain id the node reports (CometBFT /status node_info.network). */
-async function nodeChainId(rpcUrl: string, signal: AbortSignal, timeoutMs: number): Promise<string> {
-  const status = await createHttpJson({ timeoutMs }).get<{ result?: { node_info?: { network?: string } } }>(
+async function nodeChainId(rpcUrl: string, signal: AbortSignal): Promise<string> {
+  const status = await createHttpJson().get<{ result?: { node_info?: { network?: string } } }>(
     `${rpcUrl.replace(/\/+$/, "")}/status`,
     signal,
   );
@@ -44,9 +42,7 @@ async function nodeChainId(rpcUrl: string, signal: AbortSignal, timeoutMs: numbe
 }
 
 export async function runIngest(options: RunIngestOptions): Promise<bigint | null> {
-  const chainId =
-    options.chainId ??
-    (await nodeChainId(options.rpcUrl, options.signal, options.rpcTimeoutMs ?? RPC_TIMEOUT_MS));
+  const chainId = options.chainId ?? (await nodeChainId(options.rpcUrl, options.signal));
   const log = options.logger.child({ chain_id: chainId });
   let lock = await tryAcquireWriterLock(options.db.pool, chainId);
   while (!lock && !options.signal.aborted) {
@@ -62,11 +58,7 @@ export async function runIngest(options: RunIngestOptions): Promise<bigint | nul
   void lock.lost.then(() => stop.abort(new Error("writer lock lost")));
   const sink = createPostgresSink({ pool: options.db.pool, chainId });
   try {
-    const source = createNodeSource({
-      rpcUrl: options.rpcUrl,
-      restUrl: options.restUrl,
-      http: createHttpJson({ timeoutMs: options.rpcTimeoutMs ?? RPC_TIMEOUT_MS }),
-    });
+    const source = createNodeSource({ rpcUrl: options.rpcUrl, restUrl: options.restUrl });
     return await runIngestLoop<BlockPayload>({
       chainId,
       source,
