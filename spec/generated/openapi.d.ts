@@ -485,6 +485,165 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/v2/info/chains": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * List chains
+         * @description The chains of the router's registry, with Initia's `rpc`/`rest` endpoints. Unknown `chain_ids`
+         *     are a 400 rather than silently dropped, so a typo does not look like an empty registry.
+         */
+        get: operations["getChains"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/v2/fungible/assets": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * List assets by chain
+         * @description Every routable asset of the registry, grouped by chain id.
+         */
+        get: operations["getAssets"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/v2/fungible/route": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Find a route
+         * @description Computes how to move an asset between chains over IBC (multi-hop with packet-forward middleware
+         *     where the chains support it), the OPinit bridge (deposit L1 -> rollup, withdrawal rollup -> L1 with
+         *     `is_op_withdraw`) and LayerZero. Assets first unwind to their origin chain, then go forward.
+         *     Among the routes found Weft prefers the fewest user txs, then the shortest estimated duration, then
+         *     the lowest fees; the result is deterministic. No route is a 404 with code 5 whose message names the
+         *     missing link (and `info` suggests what to try).
+         */
+        post: operations["getRoute"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/op-hook": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Build the OPinit hook for a deposit
+         * @description For a route with `required_op_hook`, the messages the recipient signs on the destination rollup so
+         *     the deposit finishes as the requested asset (on a minievm rollup: approve the decimal wrapper for the
+         *     deposited `l2/...` coin and wrap it into the 18-decimal ERC-20). Sign them as one tx (empty fee,
+         *     gas 1, empty memo) and pass `{signer, hook: base64(tx)}` as `signed_op_hook` to
+         *     `/v2/fungible/msgs`; the rollup executes it when it finalizes the deposit.
+         */
+        post: operations["getOpHook"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/v2/fungible/msgs": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Build the txs to sign
+         * @description Deterministic signable txs for a route: IBC `MsgTransfer` (a packet-forward memo for multi-hop,
+         *     timeout `timeout_seconds` from now), OPinit `MsgInitiateTokenDeposit` (carrying the signed hook in
+         *     `data`) or `MsgInitiateTokenWithdrawal`, and `evm_tx` calls for EVM sources. Weft never signs and
+         *     never broadcasts. `address_list` is checked against each chain (bech32 prefix or 0x hex);
+         *     `min_amount_out` applies `slippage_tolerance_percent`. A route with `required_op_hook` and no
+         *     `signed_op_hook` is a 400.
+         */
+        post: operations["getMsgs"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/v2/tx/track": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Track a broadcast tx
+         * @description Starts tracking a tx the user broadcast. Idempotent: tracking the same hash again returns the same
+         *     answer and starts nothing new. Accepted before the tx is visible on chain (it stays
+         *     `STATE_SUBMITTED` until seen, and is abandoned if never seen). Tracking survives server restarts
+         *     and is shared by every replica.
+         */
+        post: operations["trackTx"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/v2/tx/status": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Status of a tracked tx
+         * @description Where a tracked transfer is, hop by hop. Poll until `status` is `STATE_COMPLETED` or
+         *     `STATE_FAILED`. A hash that was never tracked is a 404 "tx not found" (track it first).
+         */
+        get: operations["getTxStatus"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/health": {
         parameters: {
             query?: never;
@@ -614,6 +773,8 @@ export interface components {
             message: string;
             /** @description Structured detail, one entry per problem; empty when the message says it all. */
             details: components["schemas"]["error-detail"][];
+            /** @description Router only, on route errors: help text clients show under the error (InterwovenKit reads it). */
+            info?: string;
         };
         /**
          * @description An amount of one denom.
@@ -906,6 +1067,730 @@ export interface components {
             /** @description Balance, integer in base units. */
             amount: string;
         };
+        /**
+         * @description A chain id, always a string (EVM chains included, e.g. `"1"`).
+         * @example interwoven-1
+         */
+        "chain-id": string;
+        /** @description A denom the chain accepts for tx fees, with its gas prices. */
+        "fee-asset": {
+            /** @description Fee denom. */
+            denom: string;
+            /** @description Gas prices as decimal strings; InterwovenKit builds its fee from `average`. */
+            gas_price?: {
+                /** @description Low gas price. */
+                low: string;
+                /** @description Average gas price. */
+                average: string;
+                /** @description High gas price. */
+                high: string;
+            } | null;
+        };
+        /**
+         * @description A chain the router can route to or from (Skip `Chain`, plus Initia's `rpc`, `rest`, `hidden` and
+         *     `evm_fee_asset`, which InterwovenKit reads to poll accounts and sign).
+         */
+        chain: {
+            /** @description Registry name of the chain. */
+            chain_name: string;
+            chain_id: components["schemas"]["chain-id"];
+            /** @description The chain runs packet-forward middleware, so multi-hop IBC can pass through it. */
+            pfm_enabled: boolean;
+            /** @description Optional Cosmos modules the chain runs. */
+            cosmos_module_support: {
+                /** @description x/authz is enabled. */
+                authz: boolean;
+                /** @description x/feegrant is enabled. */
+                feegrant: boolean;
+            };
+            /** @description IBC transfers to this chain may carry a memo. */
+            supports_memo: boolean;
+            /** @description Chain logo. */
+            logo_uri?: string | null;
+            /** @description Bech32 prefix of account addresses (`init` on every Initia chain, EVM rollups included). */
+            bech32_prefix: string;
+            /** @description Fee denoms and their gas prices. */
+            fee_assets: components["schemas"]["fee-asset"][];
+            /**
+             * @description `cosmos` for Cosmos SDK chains (Initia L1 and every rollup), `evm` for EVM chains, `svm` for Solana VM chains (never produced by Weft).
+             * @enum {string}
+             */
+            chain_type: "cosmos" | "evm" | "svm";
+            /** @description IBC middleware the chain runs. */
+            ibc_capabilities: {
+                /** @description Packet-forward middleware. */
+                cosmos_pfm: boolean;
+                /** @description ibc-hooks (a memo may call a contract). */
+                cosmos_ibc_hooks: boolean;
+                /** @description ICS-20 memos are kept. */
+                cosmos_memo: boolean;
+                /** @description Stride autopilot. */
+                cosmos_autopilot: boolean;
+            };
+            /** @description The chain is a testnet or local devnet. */
+            is_testnet: boolean;
+            /** @description Display name. */
+            pretty_name: string;
+            /** @description Initia extension: the CometBFT RPC endpoint clients sign and broadcast against. */
+            rpc?: string;
+            /** @description Initia extension: the Cosmos REST endpoint clients poll accounts on. */
+            rest?: string;
+            /** @description Initia extension: clients hide the chain from pickers. */
+            hidden?: boolean;
+            /** @description Initia extension: the native fee token of an EVM chain. */
+            evm_fee_asset?: {
+                /** @description Token name. */
+                name: string;
+                /** @description Token symbol. */
+                symbol: string;
+                /** @description Token decimals. */
+                decimals: number;
+            } | null;
+        };
+        /**
+         * @description A fungible asset on one chain (Skip `Asset`, plus Initia's `hidden`). `origin_*` name where it was
+         *     first issued and `trace` how it travelled (`transfer/channel-0` for IBC; `""` for native and for
+         *     OPinit-bridged `l2/...` denoms, whose origin is the L1). Weft always emits `is_cw20`, `is_evm`,
+         *     `is_svm`, `symbol` and `decimals` (InterwovenKit needs the last two); Skip's own example omits the flags.
+         */
+        asset: {
+            /** @description Denom on `chain_id`: `uinit`, `ibc/<HASH>`, `l2/<sha3 hex>` (OPinit), `evm/<hex>` (minievm ERC-20), `move/<hex>`, `0x...` (EVM ERC-20) or `<chain>-native`. */
+            denom: string;
+            chain_id: components["schemas"]["chain-id"];
+            /** @description Denom on the origin chain. */
+            origin_denom: string;
+            origin_chain_id: components["schemas"]["chain-id"];
+            /** @description IBC path from the origin, empty for native assets. */
+            trace: string;
+            /** @description A CosmWasm cw20 token. */
+            is_cw20?: boolean;
+            /** @description An asset of an EVM chain (native or ERC-20). */
+            is_evm?: boolean;
+            /** @description An SVM asset (never produced by Weft). */
+            is_svm?: boolean;
+            /** @description Ticker. */
+            symbol?: string | null;
+            /** @description Name. */
+            name?: string | null;
+            /** @description Logo. */
+            logo_uri?: string | null;
+            /** @description Decimals of the display unit. */
+            decimals?: number | null;
+            /** @description Token contract (ERC-20 or cw20), when the asset has one. */
+            token_contract?: string | null;
+            /** @description Free-text description. */
+            description?: string | null;
+            /** @description CoinGecko id. */
+            coingecko_id?: string | null;
+            /** @description Symbol to display. */
+            recommended_symbol?: string | null;
+            /** @description Initia extension: clients hide the asset from pickers. */
+            hidden?: boolean;
+        };
+        /**
+         * @description An integer amount in the asset's base units, as a decimal string (amounts exceed 2^53).
+         * @example 1000000
+         */
+        amount: string;
+        /**
+         * @description The bridge a hop uses: `IBC` (ICS-20 transfer), `OPINIT` (Initia's optimistic bridge between an L1 and
+         *     a rollup), `LAYER_ZERO` (LayerZero OFT). The other Skip values (`AXELAR`, `CCTP`, `HYPERLANE`,
+         *     `GO_FAST`, `STARGATE`, `EUREKA`) are accepted in requests and never produced by Weft.
+         * @enum {string}
+         */
+        "bridge-type": "IBC" | "OPINIT" | "LAYER_ZERO" | "AXELAR" | "CCTP" | "HYPERLANE" | "GO_FAST" | "STARGATE" | "EUREKA";
+        /** @description A swap venue (Skip `SwapVenue`). Weft routes transfers only and never returns one. */
+        "swap-venue": {
+            /** @description Venue name, e.g. `initia-dex`. */
+            name: string;
+            chain_id: components["schemas"]["chain-id"];
+            /** @description Venue logo. */
+            logo_uri?: string | null;
+        };
+        /**
+         * @description Where from, where to and how much. Give exactly one of `amount_in` (exact in) and `amount_out`
+         *     (exact out); the other is computed. The Skip options Weft has no use for (`swap_venues`,
+         *     `smart_swap_options`, `allow_swaps`, `go_fast`, `smart_relay`, `experimental_features`,
+         *     `cumulative_affiliate_fee_bps`) are accepted and ignored, so existing clients work unchanged.
+         */
+        "route-request": {
+            /** @description Denom on the source chain. */
+            source_asset_denom: string;
+            source_asset_chain_id: components["schemas"]["chain-id"];
+            /** @description Denom wanted on the destination chain. */
+            dest_asset_denom: string;
+            dest_asset_chain_id: components["schemas"]["chain-id"];
+            amount_in?: components["schemas"]["amount"];
+            amount_out?: components["schemas"]["amount"];
+            /** @description Only use these bridges (default all). A route needing another bridge is not found. */
+            bridges?: components["schemas"]["bridge-type"][];
+            /** @description Allow routes that need more than one user-signed tx (e.g. OPinit withdraw then IBC). Default false. */
+            allow_multi_tx?: boolean;
+            /** @description Accepted for compatibility; Weft routes never swap, so no route is unsafe. */
+            allow_unsafe?: boolean;
+            /** @description Initia extension: from a rollup to its L1, use the OPinit withdrawal (slow, claimable later) instead of IBC. */
+            is_op_withdraw?: boolean;
+            /** @description Accepted and ignored (no affiliate fees). */
+            cumulative_affiliate_fee_bps?: string | null;
+            /** @description Accepted and ignored. */
+            swap_venues?: components["schemas"]["swap-venue"][];
+            /** @description Accepted and ignored. */
+            smart_relay?: boolean;
+            /** @description Accepted and ignored. */
+            smart_swap_options?: Record<string, never>;
+            /** @description Accepted and ignored (Weft never swaps). */
+            allow_swaps?: boolean;
+            /** @description Accepted and ignored. */
+            go_fast?: boolean;
+            /** @description Accepted; `layer_zero` is always on. */
+            experimental_features?: string[];
+        };
+        /**
+         * @description An ICS-20 IBC transfer hop (Skip `Transfer`). Weft always emits every key below but `fee_*` and the
+         *     contract addresses; only the two chain ids are required, because operations echoed back from other
+         *     routers (older Skip responses carry `dest_denom` without `denom_in`/`denom_out`) must validate too.
+         */
+        "ibc-transfer-op": {
+            /** @description Source port, `transfer`. */
+            port?: string;
+            /** @description Source channel on `from_chain_id`, e.g. `channel-0`. */
+            channel?: string;
+            from_chain_id: components["schemas"]["chain-id"];
+            to_chain_id: components["schemas"]["chain-id"];
+            /** @description The chain that sends this hop can forward it onward with packet-forward middleware. */
+            pfm_enabled?: boolean;
+            /** @description The receiving chain keeps the ICS-20 memo. */
+            supports_memo?: boolean;
+            /** @description Denom sent on `from_chain_id`. */
+            denom_in?: string;
+            /** @description Denom received on `to_chain_id` (`ibc/<HASH>` going away from the origin, the base denom when unwinding). */
+            denom_out?: string;
+            /** @description Deprecated copy of `denom_out`, still read by older clients; always emitted. */
+            dest_denom?: string;
+            /**
+             * @description Always `IBC`.
+             * @constant
+             */
+            bridge_id?: "IBC";
+            /** @description Whether a paid relayer carries the packet; always false on Weft (relaying is the chains' own relayers). */
+            smart_relay?: boolean;
+            /** @description Bridge fee, never charged on IBC hops. */
+            fee_amount?: string | null;
+            /** @description Bridge fee in USD. */
+            usd_fee_amount?: string | null;
+            /** @description Asset of `fee_amount`. */
+            fee_asset?: components["schemas"]["asset"] | null;
+            /** @description Entry contract on the receiving chain for swaps (never used by Weft). */
+            to_chain_entry_contract_address?: string | null;
+            /** @description Callback contract on the receiving chain (never used by Weft). */
+            to_chain_callback_contract_address?: string | null;
+        };
+        /**
+         * @description A hop over Initia's optimistic bridge (OPinit): a deposit L1 -> rollup (`MsgInitiateTokenDeposit` on the
+         *     L1, finalized on the rollup by its bridge executor) or a withdrawal rollup -> L1
+         *     (`MsgInitiateTokenWithdrawal`, claimable on the L1 after the finalization period). On the rollup an
+         *     L1 denom `d` is `l2/` + hex(sha3-256(uint64be(bridge_id) || d)).
+         */
+        "op-init-transfer-op": {
+            from_chain_id: components["schemas"]["chain-id"];
+            to_chain_id: components["schemas"]["chain-id"];
+            /** @description Denom sent. */
+            denom_in: string;
+            /** @description Denom received. */
+            denom_out: string;
+            /** @description The OPinit bridge id (a uint64, as a decimal string). */
+            op_init_bridge_id: string;
+            /**
+             * @description Always `OPINIT` (always emitted by Weft).
+             * @constant
+             */
+            bridge_id?: "OPINIT";
+            /** @description Always false. */
+            smart_relay?: boolean;
+        };
+        /** @description A LayerZero OFT hop (`send` on the source OFT contract to a destination endpoint id). */
+        "layer-zero-transfer-op": {
+            from_chain_id: components["schemas"]["chain-id"];
+            to_chain_id: components["schemas"]["chain-id"];
+            /** @description Denom sent. */
+            denom_in: string;
+            /** @description Denom received. */
+            denom_out: string;
+            /** @description The OFT (or OFT adapter) contract on the source chain, 0x hex. */
+            source_oft_contract_address: string;
+            /** @description LayerZero endpoint id (eid) of the destination chain. */
+            destination_endpoint_id: number;
+            messaging_fee_asset: components["schemas"]["asset"];
+            messaging_fee_amount: components["schemas"]["amount"];
+            /** @description The messaging fee in USD; `""` when no price is known. */
+            messaging_fee_amount_usd: string;
+            /**
+             * @description Always `LAYER_ZERO`.
+             * @constant
+             */
+            bridge_id: "LAYER_ZERO";
+        };
+        /**
+         * @description One step of a route: exactly one variant key (`transfer`, `op_init_transfer`, `layer_zero_transfer`,
+         *     or, only echoed back from other routers, `bank_send`, `swap`, `axelar_transfer`, `cctp_transfer`,
+         *     `hyperlane_transfer`, `evm_swap`, `go_fast_transfer`, `stargate_transfer`, `eureka_transfer`), beside
+         *     `tx_index` (which `/v2/fungible/msgs` tx executes it) and its own `amount_in` / `amount_out`. Clients
+         *     detect the variant with `"key" in op`. Unknown keys are kept when a client echoes an operation back.
+         */
+        operation: {
+            transfer?: components["schemas"]["ibc-transfer-op"];
+            op_init_transfer?: components["schemas"]["op-init-transfer-op"];
+            layer_zero_transfer?: components["schemas"]["layer-zero-transfer-op"];
+            /** @description Skip bank send (never produced by Weft). */
+            bank_send?: Record<string, never>;
+            /** @description Skip swap (never produced by Weft; it routes transfers only). */
+            swap?: Record<string, never>;
+            /** @description Skip Axelar hop (never produced by Weft). */
+            axelar_transfer?: Record<string, never>;
+            /** @description Skip CCTP hop (never produced by Weft). */
+            cctp_transfer?: Record<string, never>;
+            /** @description Skip Hyperlane hop (never produced by Weft). */
+            hyperlane_transfer?: Record<string, never>;
+            /** @description Skip EVM swap (never produced by Weft). */
+            evm_swap?: Record<string, never>;
+            /** @description Skip Go Fast hop (never produced by Weft). */
+            go_fast_transfer?: Record<string, never>;
+            /** @description Skip Stargate hop (never produced by Weft). */
+            stargate_transfer?: Record<string, never>;
+            /** @description Skip Eureka hop (never produced by Weft). */
+            eureka_transfer?: Record<string, never>;
+            /** @description Index into the `/v2/fungible/msgs` `txs` of the tx that executes this operation. */
+            tx_index?: number;
+            amount_in?: components["schemas"]["amount"];
+            amount_out?: components["schemas"]["amount"];
+        } & (unknown | unknown | unknown | unknown | unknown | unknown | unknown | unknown | unknown | unknown | unknown | unknown);
+        /** @description A fee the route charges (Skip `Fee`). Weft's IBC, OPinit hops charge none; a LayerZero hop's messaging fee is `FEE_BEHAVIOR_ADDITIONAL`. */
+        fee: {
+            /**
+             * @description `BRIDGE` (a bridge's own fee), `SMART_RELAY`, `SWAP`, `RELAY` or `GAS`.
+             * @enum {string}
+             */
+            fee_type: "SMART_RELAY" | "SWAP" | "BRIDGE" | "RELAY" | "GAS";
+            bridge_id: components["schemas"]["bridge-type"];
+            amount: components["schemas"]["amount"];
+            /** @description The fee in USD; `""` when unknown. */
+            usd_amount: string;
+            origin_asset: components["schemas"]["asset"];
+            chain_id: components["schemas"]["chain-id"];
+            /** @description The tx that pays it. */
+            tx_index: number;
+            /** @description The operation that charges it. */
+            operation_index?: number | null;
+            /**
+             * @description `FEE_BEHAVIOR_DEDUCTED` comes out of the transferred amount; `FEE_BEHAVIOR_ADDITIONAL` is paid on top.
+             * @enum {string}
+             */
+            fee_behavior: "FEE_BEHAVIOR_DEDUCTED" | "FEE_BEHAVIOR_ADDITIONAL";
+        };
+        /**
+         * @description A route: the operations, in order, that carry `amount_in` of the source asset to the destination.
+         *     Weft prefers the fewest user txs, then the shortest estimated duration, then the lowest fees.
+         *     Required are the Skip-required fields real bodies carry (real bodies omit `estimated_amount_out`,
+         *     which Weft still emits) and Initia's `required_op_hook`, which clients must see to know whether to
+         *     sign a hook.
+         */
+        route: {
+            /** @description Echoed from the request. */
+            source_asset_denom: string;
+            source_asset_chain_id: components["schemas"]["chain-id"];
+            /** @description Echoed from the request. */
+            dest_asset_denom: string;
+            dest_asset_chain_id: components["schemas"]["chain-id"];
+            amount_in: components["schemas"]["amount"];
+            amount_out: components["schemas"]["amount"];
+            /** @description The hops, in execution order, each with its exact `amount_in` / `amount_out` and `tx_index`. */
+            operations: (components["schemas"]["operation"] & unknown)[];
+            /** @description Every chain the route touches, in order. */
+            chain_ids: components["schemas"]["chain-id"][];
+            /** @description The chains that need an address in `/v2/fungible/msgs` `address_list`, in that order (the last is the recipient). */
+            required_chain_addresses: components["schemas"]["chain-id"][];
+            /** @description Always false (Weft never swaps). */
+            does_swap?: boolean;
+            estimated_amount_out?: components["schemas"]["amount"];
+            /** @description Always empty. */
+            swap_venues?: components["schemas"]["swap-venue"][];
+            /** @description Number of txs the user signs. */
+            txs_required: number;
+            /** @description USD value in; `""` when no price is known. */
+            usd_amount_in?: string;
+            /** @description USD value out; `""` when no price is known. */
+            usd_amount_out?: string;
+            /** @description Always null. */
+            swap_price_impact_percent?: string | null;
+            /** @description Unsafe-route warning (never produced; Weft routes do not swap). */
+            warning?: {
+                /**
+                 * @description Kind of warning.
+                 * @enum {string}
+                 */
+                type?: "LOW_INFO_WARNING" | "BAD_PRICE_WARNING";
+                /** @description What is unsafe. */
+                message?: string;
+            } | null;
+            /** @description Fees charged by the route. */
+            estimated_fees?: components["schemas"]["fee"][];
+            /** @description Estimated seconds until the funds arrive (for an OPinit withdrawal, until they can be claimed on the L1). */
+            estimated_route_duration_seconds: number;
+            /** @description Initia extension: the destination needs a hook (a minievm rollup's 6 -> 18-decimal ERC-20 wrapper). Call `/op-hook`, sign its messages on the destination chain, and pass the result as `signed_op_hook` to `/v2/fungible/msgs`. */
+            required_op_hook: boolean;
+            /** @description Initia extension: information lines clients show under the form. */
+            extra_infos?: string[];
+            /** @description Initia extension: warning lines clients show under the form. */
+            extra_warnings?: string[];
+        };
+        /** @description The route's assets and the two addresses; the hook is for `dest_asset_chain_id`, signed by `dest_address`. */
+        "op-hook-request": {
+            /** @description Sender on the source chain (bech32). */
+            source_address: string;
+            source_asset_chain_id: components["schemas"]["chain-id"];
+            /** @description Source denom. */
+            source_asset_denom: string;
+            /** @description Recipient on the destination chain (bech32 or 0x hex). */
+            dest_address: string;
+            dest_asset_chain_id: components["schemas"]["chain-id"];
+            /** @description Destination denom (the wrapped `evm/...` ERC-20). */
+            dest_asset_denom: string;
+        };
+        /**
+         * @description One Cosmos message to sign: `msg_type_url` is the protobuf type URL, `msg` a JSON string of the message
+         *     in amino-JSON field names (snake_case), which clients decode with their amino converters. 64-bit
+         *     numbers inside it (e.g. `timeout_timestamp`) are JSON numbers kept exact because `msg` stays a string.
+         */
+        "cosmos-msg": {
+            /** @description The message, amino-JSON, as a string. */
+            msg: string;
+            /** @description Protobuf type URL: `/ibc.applications.transfer.v1.MsgTransfer`, `/opinit.ophost.v1.MsgInitiateTokenDeposit`, `/opinit.opchild.v1.MsgInitiateTokenWithdrawal`, `/minievm.evm.v1.MsgCall`, ... */
+            msg_type_url: string;
+        };
+        /** @description Messages the recipient signs as a tx on `chain_id` (fee empty, gas 1, memo empty); the signed tx is the deposit's hook. */
+        "op-hook-response": {
+            chain_id: components["schemas"]["chain-id"];
+            /** @description The hook messages, in order. */
+            hook: components["schemas"]["cosmos-msg"][];
+        };
+        /** @description The `/op-hook` messages signed by the recipient on the destination chain. */
+        "signed-op-hook": {
+            /** @description Bech32 address that signed the hook tx. */
+            signer: string;
+            /** @description base64 of the fully signed Cosmos `Tx` (body, auth info, signatures); it becomes the deposit's `data`. */
+            hook: string;
+        };
+        /**
+         * @description Build the signable txs of a route: send back the route's asset fields, amounts and `operations`
+         *     verbatim (unknown keys inside them are ignored), plus one address per `required_chain_addresses`
+         *     entry, in the same order.
+         */
+        "msgs-request": {
+            /** @description From the route. */
+            source_asset_denom: string;
+            source_asset_chain_id: components["schemas"]["chain-id"];
+            /** @description From the route. */
+            dest_asset_denom: string;
+            dest_asset_chain_id: components["schemas"]["chain-id"];
+            amount_in: components["schemas"]["amount"];
+            amount_out: components["schemas"]["amount"];
+            /** @description One address per `required_chain_addresses` entry of the route, same order; bech32 with the chain's prefix, or 0x hex on EVM chains. */
+            address_list: string[];
+            /** @description The route's operations, echoed back. */
+            operations: components["schemas"]["operation"][];
+            estimated_amount_out?: components["schemas"]["amount"];
+            /** @description Accepted slippage in percent (default `"1"`); lowers `min_amount_out`. */
+            slippage_tolerance_percent?: string;
+            /** @description IBC timeout in seconds from now (default 300). */
+            timeout_seconds?: string;
+            signed_op_hook?: components["schemas"]["signed-op-hook"];
+            /** @description Accepted; must be empty (Weft charges no affiliate fees). */
+            chain_ids_to_affiliates?: Record<string, never>;
+            /** @description Accepted and ignored. */
+            post_route_handler?: Record<string, never>;
+            /** @description Accepted and ignored. */
+            enable_gas_warnings?: boolean;
+            /** @description Initia extension: accepted and ignored (Weft has no blacklist). */
+            ignore_blacklist?: boolean;
+        };
+        /** @description A Cosmos tx to sign on `chain_id` by `signer_address`, messages in order. */
+        "signable-cosmos-tx": {
+            chain_id: components["schemas"]["chain-id"];
+            /** @description Chain ids the tx's transfer passes through. */
+            path: components["schemas"]["chain-id"][];
+            /** @description Who signs (the first entry of `address_list` for the source tx). */
+            signer_address: string;
+            /** @description The messages, in order. */
+            msgs: components["schemas"]["cosmos-msg"][];
+        };
+        /** @description An EVM tx to send on `chain_id` from `signer_address`. Approve every `required_erc20_approvals` entry first. */
+        "signable-evm-tx": {
+            chain_id: components["schemas"]["chain-id"];
+            /** @description Contract called. */
+            to: string;
+            /** @description Wei sent with the call, decimal; `""` means none. */
+            value: string;
+            /** @description Calldata as hex **without** `0x` (clients prepend it). */
+            data: string;
+            /** @description ERC-20 allowances the call needs. */
+            required_erc20_approvals: {
+                /** @description ERC-20 contract. */
+                token_contract: string;
+                /** @description Who spends it (the called contract). */
+                spender: string;
+                amount: components["schemas"]["amount"];
+            }[];
+            /** @description Sender, 0x hex. */
+            signer_address: string;
+        };
+        /** @description One tx of the route to sign and broadcast, with the indices of the operations it executes. Exactly one of `cosmos_tx`, `evm_tx` (`svm_tx` is never produced). */
+        "signable-tx": {
+            cosmos_tx?: components["schemas"]["signable-cosmos-tx"];
+            evm_tx?: components["schemas"]["signable-evm-tx"];
+            /** @description Solana tx (never produced by Weft). */
+            svm_tx?: Record<string, never>;
+            /** @description Indices into the route's `operations` executed by this tx. */
+            operations_indices: number[];
+        } & (unknown | unknown | unknown);
+        /** @description Deprecated form of a tx (Skip `Msg`), still emitted because older clients read it. */
+        msg: {
+            /** @description One Cosmos message with its chain. */
+            multi_chain_msg?: {
+                chain_id: components["schemas"]["chain-id"];
+                /** @description Chain ids the transfer passes through. */
+                path: components["schemas"]["chain-id"][];
+                /** @description Amino-JSON message as a string. */
+                msg: string;
+                /** @description Protobuf type URL. */
+                msg_type_url: string;
+            };
+            evm_tx?: components["schemas"]["signable-evm-tx"];
+            /** @description Never produced. */
+            svm_tx?: Record<string, never>;
+        } & (unknown | unknown | unknown);
+        /** @description The txs to sign, source-chain tx first (InterwovenKit signs `txs[0]`). */
+        "msgs-response": {
+            /** @description The txs, in order. */
+            txs: components["schemas"]["signable-tx"][];
+            /** @description Deprecated flat form of `txs` (one entry per Cosmos message or EVM tx). */
+            msgs: components["schemas"]["msg"][];
+            min_amount_out?: components["schemas"]["amount"];
+            /** @description Fees, as on the route. */
+            estimated_fees?: components["schemas"]["fee"][];
+        };
+        /** @description A broadcast tx to track. */
+        "track-request": {
+            /** @description Hash of the tx on `chain_id` (64 hex digits, `0x` optional, any case). */
+            tx_hash: string;
+            chain_id: components["schemas"]["chain-id"];
+        };
+        /** @description The tx is tracked. */
+        "track-response": {
+            /** @description The tracked hash, normalised (upper-case hex on Cosmos chains). */
+            tx_hash: string;
+            /** @description Link to the tx in the chain's explorer; `""` when the chain has none. */
+            explorer_link: string;
+        };
+        /**
+         * @description Detailed state of a transfer (Skip `TransactionState`):
+         *     - `STATE_SUBMITTED`: accepted for tracking; the tx is not yet seen on its chain.
+         *     - `STATE_PENDING`: the tx executed and the transfer is moving hop by hop.
+         *     - `STATE_PENDING_ERROR`: a hop failed and the refund is propagating back (IBC error acknowledgement
+         *       or timeout not yet relayed to the source).
+         *     - `STATE_COMPLETED_SUCCESS`: the funds arrived at the destination. The only success.
+         *     - `STATE_COMPLETED_ERROR`: the transfer failed (source tx failed, error acknowledgement, timeout);
+         *       `transfer_asset_release` says where the funds are.
+         *     - `STATE_ABANDONED`: tracking gave up: the tx was not seen within the submit window, or no hop made
+         *       progress within the progress window (see the server's tracker settings).
+         *     - `STATE_RECEIVED`, `STATE_COMPLETED`, `STATE_UNKNOWN`: Skip values Weft never emits in `state`.
+         * @enum {string}
+         */
+        "transaction-state": "STATE_SUBMITTED" | "STATE_PENDING" | "STATE_PENDING_ERROR" | "STATE_COMPLETED_SUCCESS" | "STATE_COMPLETED_ERROR" | "STATE_ABANDONED" | "STATE_RECEIVED" | "STATE_COMPLETED" | "STATE_UNKNOWN";
+        /** @description A tx on one chain that moved the transfer along; null until it is seen. Weft always emits `explorer_link` and `on_chain_at`; some real Skip bodies omit the link. */
+        "chain-transaction": {
+            chain_id: components["schemas"]["chain-id"];
+            /** @description Tx hash (upper-case hex for Cosmos chains, 0x hex for EVM). */
+            tx_hash: string;
+            /** @description Link to the tx in the chain's explorer; `""` when the chain has none. */
+            explorer_link?: string;
+            /**
+             * Format: date-time
+             * @description Block time of the tx (RFC 3339, UTC).
+             */
+            on_chain_at?: string;
+        } | null;
+        /** @description Why an IBC packet failed; null when it did not. */
+        "packet-error": {
+            /**
+             * @description `PACKET_ERROR_ACKNOWLEDGEMENT` (the receiving chain acknowledged with an error), `PACKET_ERROR_TIMEOUT` (the packet timed out and was refunded), `PACKET_ERROR_UNKNOWN`.
+             * @enum {string}
+             */
+            type?: "PACKET_ERROR_UNKNOWN" | "PACKET_ERROR_ACKNOWLEDGEMENT" | "PACKET_ERROR_TIMEOUT";
+            /** @description ABCI code of the failure, when there is one. */
+            code?: number;
+            /** @description The error, e.g. the error acknowledgement's text. */
+            message: string;
+            /** @description Extra detail, e.g. `{code, message}` of the acknowledgement error. */
+            details?: Record<string, never> | null;
+        } | null;
+        /**
+         * @description One hop of a tracked transfer: exactly one key. Weft emits `ibc_transfer`, `op_init_transfer` and
+         *     `layer_zero_transfer`, each with the deprecated `src_chain_id` / `dst_chain_id` beside
+         *     `from_chain_id` / `to_chain_id` (initia.js reads only those). The other Skip hop kinds are documented
+         *     by their key only.
+         */
+        "transfer-event": {
+            /**
+             * @description An IBC hop. `state`: `TRANSFER_PENDING` (sent, not yet received), `TRANSFER_RECEIVED` (received,
+             *     acknowledgement not yet relayed back), `TRANSFER_SUCCESS` (acknowledged with success),
+             *     `TRANSFER_FAILURE` (error acknowledgement or timeout; `packet_txs.error` says which),
+             *     `TRANSFER_PENDING_ERROR` (an error is propagating back), `TRANSFER_UNKNOWN`.
+             */
+            ibc_transfer?: {
+                from_chain_id: components["schemas"]["chain-id"];
+                to_chain_id: components["schemas"]["chain-id"];
+                src_chain_id?: components["schemas"]["chain-id"];
+                dst_chain_id?: components["schemas"]["chain-id"];
+                /**
+                 * @description Hop state (see above).
+                 * @enum {string}
+                 */
+                state: "TRANSFER_UNKNOWN" | "TRANSFER_PENDING" | "TRANSFER_RECEIVED" | "TRANSFER_SUCCESS" | "TRANSFER_FAILURE" | "TRANSFER_PENDING_ERROR";
+                /** @description The packet's txs; each null until seen. */
+                packet_txs: {
+                    send_tx: components["schemas"]["chain-transaction"];
+                    receive_tx: components["schemas"]["chain-transaction"];
+                    acknowledge_tx: components["schemas"]["chain-transaction"];
+                    timeout_tx: components["schemas"]["chain-transaction"];
+                    error: components["schemas"]["packet-error"];
+                };
+            };
+            /**
+             * @description An OPinit hop. `state`: `OPINIT_TRANSFER_SENT` (the initiating tx executed on the source),
+             *     `OPINIT_TRANSFER_RECEIVED` (finalized on the destination), `OPINIT_TRANSFER_UNKNOWN`. There is no
+             *     acknowledgement in the OPinit bridge.
+             */
+            op_init_transfer?: {
+                from_chain_id: components["schemas"]["chain-id"];
+                to_chain_id: components["schemas"]["chain-id"];
+                src_chain_id?: components["schemas"]["chain-id"];
+                dst_chain_id?: components["schemas"]["chain-id"];
+                /**
+                 * @description Hop state (see above).
+                 * @enum {string}
+                 */
+                state: "OPINIT_TRANSFER_UNKNOWN" | "OPINIT_TRANSFER_SENT" | "OPINIT_TRANSFER_RECEIVED";
+                /** @description The initiating and finalizing txs. */
+                txs: {
+                    send_tx: components["schemas"]["chain-transaction"];
+                    receive_tx: components["schemas"]["chain-transaction"];
+                };
+            };
+            /**
+             * @description A LayerZero hop. `state`: `LAYER_ZERO_TRANSFER_SENT`, `LAYER_ZERO_TRANSFER_WAITING_FOR_COMPOSE`,
+             *     `LAYER_ZERO_TRANSFER_RECEIVED`, `LAYER_ZERO_TRANSFER_FAILED`, `LAYER_ZERO_TRANSFER_UNKNOWN`.
+             */
+            layer_zero_transfer?: {
+                from_chain_id: components["schemas"]["chain-id"];
+                to_chain_id: components["schemas"]["chain-id"];
+                src_chain_id?: components["schemas"]["chain-id"];
+                dst_chain_id?: components["schemas"]["chain-id"];
+                /**
+                 * @description Hop state (see above).
+                 * @enum {string}
+                 */
+                state: "LAYER_ZERO_TRANSFER_UNKNOWN" | "LAYER_ZERO_TRANSFER_SENT" | "LAYER_ZERO_TRANSFER_WAITING_FOR_COMPOSE" | "LAYER_ZERO_TRANSFER_RECEIVED" | "LAYER_ZERO_TRANSFER_FAILED";
+                /** @description The hop's txs; each null until seen. */
+                txs: {
+                    send_tx?: components["schemas"]["chain-transaction"];
+                    receive_tx?: components["schemas"]["chain-transaction"];
+                    compose_tx?: components["schemas"]["chain-transaction"];
+                    error_tx?: components["schemas"]["chain-transaction"];
+                };
+            };
+            /** @description Skip Axelar hop (never produced by Weft). */
+            axelar_transfer?: Record<string, never>;
+            /** @description Skip CCTP hop (never produced by Weft). */
+            cctp_transfer?: Record<string, never>;
+            /** @description Skip Hyperlane hop (never produced by Weft). */
+            hyperlane_transfer?: Record<string, never>;
+            /** @description Skip Go Fast hop (never produced by Weft). */
+            go_fast_transfer?: Record<string, never>;
+            /** @description Skip Stargate hop (never produced by Weft). */
+            stargate_transfer?: Record<string, never>;
+            /** @description Skip Eureka hop (never produced by Weft). */
+            eureka_transfer?: Record<string, never>;
+        } & (unknown | unknown | unknown | unknown | unknown | unknown | unknown | unknown | unknown);
+        /** @description Where the funds are now that the transfer is over (or being refunded); null while in flight. */
+        "transfer-asset-release": {
+            chain_id: components["schemas"]["chain-id"];
+            /** @description Denom on that chain. */
+            denom: string;
+            /** @description Amount released, when known. */
+            amount?: string | null;
+            /** @description The funds are spendable there. */
+            released: boolean;
+        } | null;
+        /** @description Why a transfer failed; null when it did not. */
+        "status-error": {
+            /**
+             * @description `STATUS_ERROR_TRANSACTION_EXECUTION` (the source tx failed), `STATUS_ERROR_TRANSFER` (a hop failed: error acknowledgement or timeout), `STATUS_ERROR_INDEXING` (tracking gave up: the tx never appeared or made no progress), `STATUS_ERROR_UNKNOWN`.
+             * @enum {string}
+             */
+            type?: "STATUS_ERROR_UNKNOWN" | "STATUS_ERROR_TRANSACTION_EXECUTION" | "STATUS_ERROR_INDEXING" | "STATUS_ERROR_TRANSFER";
+            /** @description ABCI code of the failed tx, when there is one. */
+            code?: number;
+            /** @description What failed and where. */
+            message: string;
+            /** @description Extra detail, e.g. `{code, message}` of the failed tx. */
+            details?: Record<string, never> | null;
+        } | null;
+        /** @description One independent transfer started by the tx (a tx may start several). */
+        "transfer-status": {
+            state: components["schemas"]["transaction-state"];
+            /** @description The hops, in order. */
+            transfer_sequence: components["schemas"]["transfer-event"][];
+            /** @description The hop currently in flight (forward, or an error propagating back); null once terminal. */
+            next_blocking_transfer: {
+                /** @description Index into `transfer_sequence`. */
+                transfer_sequence_index: number;
+            } | null;
+            transfer_asset_release: components["schemas"]["transfer-asset-release"];
+            error: components["schemas"]["status-error"];
+        };
+        /**
+         * @description The tracked transfer(s) of a tx. The top-level `state`, `transfer_sequence`,
+         *     `next_blocking_transfer`, `transfer_asset_release` and `error` repeat those of the first (usually
+         *     only) entry of `transfers`; the flat `transfer_sequence` is deprecated but still read by clients.
+         */
+        "tx-status": {
+            /**
+             * @description The high-level status clients poll on:
+             *     - `STATE_SUBMITTED`: not yet seen on chain;
+             *     - `STATE_PENDING`: in flight (including `STATE_PENDING_ERROR`);
+             *     - `STATE_COMPLETED`: terminal, the funds arrived (`state` is `STATE_COMPLETED_SUCCESS`);
+             *     - `STATE_FAILED`: terminal, the transfer failed or was abandoned (`state` is
+             *       `STATE_COMPLETED_ERROR` or `STATE_ABANDONED`; `error` explains).
+             *     **Decision:** Weft ends every tracked transfer in `STATE_COMPLETED` or `STATE_FAILED`. Skip's own
+             *     service reports `STATE_COMPLETED` for failures too; clients that stop polling only on
+             *     `STATE_COMPLETED` (InterwovenKit) still read the failure from `state`, but keep polling a failed
+             *     transfer, so they should also stop on `STATE_FAILED`.
+             * @enum {string}
+             */
+            status: "STATE_SUBMITTED" | "STATE_PENDING" | "STATE_COMPLETED" | "STATE_FAILED";
+            state: components["schemas"]["transaction-state"];
+            /** @description One entry per independent transfer started by the tx. */
+            transfers: components["schemas"]["transfer-status"][];
+            /** @description Deprecated copy of `transfers[0].transfer_sequence`. */
+            transfer_sequence: components["schemas"]["transfer-event"][];
+            /** @description Copy of `transfers[0].next_blocking_transfer`. */
+            next_blocking_transfer: {
+                /** @description Index into `transfer_sequence`. */
+                transfer_sequence_index?: number;
+            } | null;
+            transfer_asset_release: components["schemas"]["transfer-asset-release"];
+            error: components["schemas"]["status-error"];
+        };
         /** @description Outcome of the readiness checks. */
         readiness: {
             /**
@@ -1031,6 +1916,64 @@ export interface components {
          * @example height
          */
         "order-by": string;
+        /**
+         * @description Only these chains (default: every chain). Accepted repeated (`chain_ids=a&chain_ids=b`, as the Skip
+         *     client sends), comma-separated (`chain_ids=a,b`, as initia.js sends) or single. An unknown chain id is a 400.
+         * @example [
+         *       "initiation-2"
+         *     ]
+         */
+        "chain-ids": string[];
+        /**
+         * @description Include EVM chains (chain_type evm). Default true: Weft's registry holds few chains and clients filter by `chain_type`.
+         * @example true
+         */
+        "include-evm": boolean;
+        /**
+         * @description Include SVM chains. Weft has none; accepted for compatibility.
+         * @example true
+         */
+        "include-svm": boolean;
+        /**
+         * @description Only chains marked `is_testnet` (true) or only mainnets (false). Default: both.
+         * @example true
+         */
+        "only-testnets": boolean;
+        /**
+         * @description Only assets native to their chain (`trace` empty and not OPinit-bridged).
+         * @example true
+         */
+        "native-only": boolean;
+        /**
+         * @description Include assets without symbol/decimals. Default false; every registry asset has metadata, so it changes nothing on Weft.
+         * @example true
+         */
+        "include-no-metadata-assets": boolean;
+        /**
+         * @description Include CosmWasm cw20 assets. Default false.
+         * @example true
+         */
+        "include-cw20-assets": boolean;
+        /**
+         * @description Include ERC-20 and native assets of EVM chains. Default true (InterwovenKit needs minievm `evm/...` tokens).
+         * @example true
+         */
+        "include-evm-assets": boolean;
+        /**
+         * @description Include SVM assets. Weft has none.
+         * @example true
+         */
+        "include-svm-assets": boolean;
+        /**
+         * @description Hash of the tracked tx, as given to `/v2/tx/track` (64 hex digits, `0x` optional, any case).
+         * @example 5B0D2A9DEC6C1A8B3A3E4E0F4FA4B9F8C1B2E7D8A2C3F4E5D6B7A8C9D0E1F2A3
+         */
+        "status-tx-hash": string;
+        /**
+         * @description Chain the tx was broadcast on.
+         * @example initiation-2
+         */
+        "status-chain-id": string;
     };
     requestBodies: never;
     headers: never;
@@ -2406,6 +3349,353 @@ export interface operations {
                 };
             };
             400: components["responses"]["bad-request"];
+            500: components["responses"]["internal-error"];
+        };
+    };
+    getChains: {
+        parameters: {
+            query?: {
+                /**
+                 * @description Only these chains (default: every chain). Accepted repeated (`chain_ids=a&chain_ids=b`, as the Skip
+                 *     client sends), comma-separated (`chain_ids=a,b`, as initia.js sends) or single. An unknown chain id is a 400.
+                 * @example [
+                 *       "initiation-2"
+                 *     ]
+                 */
+                chain_ids?: components["parameters"]["chain-ids"];
+                /**
+                 * @description Include EVM chains (chain_type evm). Default true: Weft's registry holds few chains and clients filter by `chain_type`.
+                 * @example true
+                 */
+                include_evm?: components["parameters"]["include-evm"];
+                /**
+                 * @description Include SVM chains. Weft has none; accepted for compatibility.
+                 * @example true
+                 */
+                include_svm?: components["parameters"]["include-svm"];
+                /**
+                 * @description Only chains marked `is_testnet` (true) or only mainnets (false). Default: both.
+                 * @example true
+                 */
+                only_testnets?: components["parameters"]["only-testnets"];
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The chains. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @description Chains, in registry order. */
+                        chains: components["schemas"]["chain"][];
+                    };
+                };
+            };
+            /** @description A `chain_ids` entry is not in the registry. */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["error"];
+                };
+            };
+            500: components["responses"]["internal-error"];
+        };
+    };
+    getAssets: {
+        parameters: {
+            query?: {
+                /**
+                 * @description Only these chains (default: every chain). Accepted repeated (`chain_ids=a&chain_ids=b`, as the Skip
+                 *     client sends), comma-separated (`chain_ids=a,b`, as initia.js sends) or single. An unknown chain id is a 400.
+                 * @example [
+                 *       "initiation-2"
+                 *     ]
+                 */
+                chain_ids?: components["parameters"]["chain-ids"];
+                /**
+                 * @description Only assets native to their chain (`trace` empty and not OPinit-bridged).
+                 * @example true
+                 */
+                native_only?: components["parameters"]["native-only"];
+                /**
+                 * @description Include assets without symbol/decimals. Default false; every registry asset has metadata, so it changes nothing on Weft.
+                 * @example true
+                 */
+                include_no_metadata_assets?: components["parameters"]["include-no-metadata-assets"];
+                /**
+                 * @description Include CosmWasm cw20 assets. Default false.
+                 * @example true
+                 */
+                include_cw20_assets?: components["parameters"]["include-cw20-assets"];
+                /**
+                 * @description Include ERC-20 and native assets of EVM chains. Default true (InterwovenKit needs minievm `evm/...` tokens).
+                 * @example true
+                 */
+                include_evm_assets?: components["parameters"]["include-evm-assets"];
+                /**
+                 * @description Include SVM assets. Weft has none.
+                 * @example true
+                 */
+                include_svm_assets?: components["parameters"]["include-svm-assets"];
+                /**
+                 * @description Only chains marked `is_testnet` (true) or only mainnets (false). Default: both.
+                 * @example true
+                 */
+                only_testnets?: components["parameters"]["only-testnets"];
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Assets per chain. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @description chain id -> its assets. */
+                        chain_to_assets_map: {
+                            [key: string]: {
+                                /** @description Assets, in registry order. */
+                                assets: components["schemas"]["asset"][];
+                            };
+                        };
+                    };
+                };
+            };
+            /** @description A `chain_ids` entry is not in the registry. */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["error"];
+                };
+            };
+            500: components["responses"]["internal-error"];
+        };
+    };
+    getRoute: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["route-request"];
+            };
+        };
+        responses: {
+            /** @description The route. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["route"];
+                };
+            };
+            /** @description The request is malformed (missing asset field, both or neither amount, non-integer amount, unknown chain or denom). */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["error"];
+                };
+            };
+            /** @description No route connects the two assets. */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["error"];
+                };
+            };
+            500: components["responses"]["internal-error"];
+        };
+    };
+    getOpHook: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["op-hook-request"];
+            };
+        };
+        responses: {
+            /** @description The hook messages. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["op-hook-response"];
+                };
+            };
+            /** @description The request is malformed, or this route needs no hook. */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["error"];
+                };
+            };
+            /** @description No route connects the two assets. */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["error"];
+                };
+            };
+            500: components["responses"]["internal-error"];
+        };
+    };
+    getMsgs: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["msgs-request"];
+            };
+        };
+        responses: {
+            /** @description The txs. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["msgs-response"];
+                };
+            };
+            /** @description The request is malformed, an address does not belong to its chain, the operations do not form a route, or the signed hook is missing. */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["error"];
+                };
+            };
+            500: components["responses"]["internal-error"];
+        };
+    };
+    trackTx: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["track-request"];
+            };
+        };
+        responses: {
+            /** @description The tx is tracked. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["track-response"];
+                };
+            };
+            /** @description The hash is not 64 hex digits. */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["error"];
+                };
+            };
+            /** @description The chain is not in the registry. */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["error"];
+                };
+            };
+            500: components["responses"]["internal-error"];
+        };
+    };
+    getTxStatus: {
+        parameters: {
+            query: {
+                /**
+                 * @description Hash of the tracked tx, as given to `/v2/tx/track` (64 hex digits, `0x` optional, any case).
+                 * @example 5B0D2A9DEC6C1A8B3A3E4E0F4FA4B9F8C1B2E7D8A2C3F4E5D6B7A8C9D0E1F2A3
+                 */
+                tx_hash: components["parameters"]["status-tx-hash"];
+                /**
+                 * @description Chain the tx was broadcast on.
+                 * @example initiation-2
+                 */
+                chain_id: components["parameters"]["status-chain-id"];
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The transfer's status. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["tx-status"];
+                };
+            };
+            /** @description The hash is not 64 hex digits, or chain_id is missing. */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["error"];
+                };
+            };
+            /** @description The tx is not tracked. */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["error"];
+                };
+            };
             500: components["responses"]["internal-error"];
         };
     };

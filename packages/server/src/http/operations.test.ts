@@ -17,6 +17,14 @@ const NOT_YET_IMPLEMENTED: string[] = [
   "listNftTokensByCollection",
   "listNftTxs",
   "listRichList",
+  // The router (issue 8) is specified but not built yet.
+  "getChains",
+  "getAssets",
+  "getRoute",
+  "getOpHook",
+  "getMsgs",
+  "trackTx",
+  "getTxStatus",
 ];
 
 describe("operations of the contract", () => {
