@@ -1342,23 +1342,41 @@ export interface components {
             op_init_transfer?: components["schemas"]["op-init-transfer-op"];
             layer_zero_transfer?: components["schemas"]["layer-zero-transfer-op"];
             /** @description Skip bank send (never produced by Weft). */
-            bank_send?: Record<string, never>;
+            bank_send?: {
+                [key: string]: unknown;
+            };
             /** @description Skip swap (never produced by Weft; it routes transfers only). */
-            swap?: Record<string, never>;
+            swap?: {
+                [key: string]: unknown;
+            };
             /** @description Skip Axelar hop (never produced by Weft). */
-            axelar_transfer?: Record<string, never>;
+            axelar_transfer?: {
+                [key: string]: unknown;
+            };
             /** @description Skip CCTP hop (never produced by Weft). */
-            cctp_transfer?: Record<string, never>;
+            cctp_transfer?: {
+                [key: string]: unknown;
+            };
             /** @description Skip Hyperlane hop (never produced by Weft). */
-            hyperlane_transfer?: Record<string, never>;
+            hyperlane_transfer?: {
+                [key: string]: unknown;
+            };
             /** @description Skip EVM swap (never produced by Weft). */
-            evm_swap?: Record<string, never>;
+            evm_swap?: {
+                [key: string]: unknown;
+            };
             /** @description Skip Go Fast hop (never produced by Weft). */
-            go_fast_transfer?: Record<string, never>;
+            go_fast_transfer?: {
+                [key: string]: unknown;
+            };
             /** @description Skip Stargate hop (never produced by Weft). */
-            stargate_transfer?: Record<string, never>;
+            stargate_transfer?: {
+                [key: string]: unknown;
+            };
             /** @description Skip Eureka hop (never produced by Weft). */
-            eureka_transfer?: Record<string, never>;
+            eureka_transfer?: {
+                [key: string]: unknown;
+            };
             /** @description Index into the `/v2/fungible/msgs` `txs` of the tx that executes this operation. */
             tx_index?: number;
             amount_in?: components["schemas"]["amount"];
@@ -1709,17 +1727,29 @@ export interface components {
                 };
             };
             /** @description Skip Axelar hop (never produced by Weft). */
-            axelar_transfer?: Record<string, never>;
+            axelar_transfer?: {
+                [key: string]: unknown;
+            };
             /** @description Skip CCTP hop (never produced by Weft). */
-            cctp_transfer?: Record<string, never>;
+            cctp_transfer?: {
+                [key: string]: unknown;
+            };
             /** @description Skip Hyperlane hop (never produced by Weft). */
-            hyperlane_transfer?: Record<string, never>;
+            hyperlane_transfer?: {
+                [key: string]: unknown;
+            };
             /** @description Skip Go Fast hop (never produced by Weft). */
-            go_fast_transfer?: Record<string, never>;
+            go_fast_transfer?: {
+                [key: string]: unknown;
+            };
             /** @description Skip Stargate hop (never produced by Weft). */
-            stargate_transfer?: Record<string, never>;
+            stargate_transfer?: {
+                [key: string]: unknown;
+            };
             /** @description Skip Eureka hop (never produced by Weft). */
-            eureka_transfer?: Record<string, never>;
+            eureka_transfer?: {
+                [key: string]: unknown;
+            };
         } & (unknown | unknown | unknown | unknown | unknown | unknown | unknown | unknown | unknown);
         /** @description Where the funds are now that the transfer is over (or being refunded); null while in flight. */
         "transfer-asset-release": {

@@ -18,6 +18,12 @@ import { createStatusHandlers } from "./indexer/status.js";
 import { createTxHandlers } from "./indexer/txs.js";
 import { createHealthHandlers } from "./ops/health.js";
 import { registerMetricsRoute } from "./ops/metrics.js";
+import { createRouterInfoHandlers } from "./router/info.js";
+import { createMsgsHandlers } from "./router/msgs.js";
+import { createOpHookHandlers } from "./router/op-hook.js";
+import type { Registry } from "./router/registry/registry.js";
+import { createRouteHandlers } from "./router/route.js";
+import type { RouterDeps } from "./router/router-deps.js";
 
 /** Largest JSON body accepted (router requests carry signed op-hooks of at most ~10 KiB). */
 export const DEFAULT_BODY_LIMIT = "256kb";
@@ -40,8 +46,19 @@ export interface AppDeps {
   chain?: { chainId: string; prefix: string; vmType?: "evm" | "move" | "wasm" };
   /** Build identity reported by /status. */
   build?: { version: string; commitHash: string };
+  /** The Router API's registry (none: router operations answer 503 saying how to configure one) and clock. */
+  router?: { registry?: Registry; now?: () => number };
   /** Response cache TTLs (the reference's: lists 1 s, single items 10 s); 0 disables. */
   cacheTtlMs?: { list: number; item: number };
+}
+
+function routerHandlers(router: RouterDeps): OperationHandlers {
+  return {
+    ...createRouterInfoHandlers(router),
+    ...createRouteHandlers(router),
+    ...createOpHookHandlers(router),
+    ...createMsgsHandlers(router),
+  };
 }
 
 /** Operations served from the cache for a single item (the reference's 10 s class). */
@@ -131,6 +148,7 @@ export function createApp(deps: AppDeps): Express {
     ...createBlockHandlers(indexer),
     ...createTxHandlers(indexer),
     ...createEvmHandlers(indexer),
+    ...routerHandlers({ registry: deps.router?.registry, now: deps.router?.now ?? Date.now }),
   };
   const ttl = deps.cacheTtlMs ?? { list: 1_000, item: 10_000 };
   // The contract may run ahead of the code; what is not built yet answers 501 and is listed here.

@@ -5,6 +5,8 @@
 import { createChain, startDevnetNode } from "@weft/devnet";
 import { Command, Option } from "commander";
 import { createApp } from "./app.js";
+import { loadRegistry } from "./router/registry/load-registry.js";
+import type { Registry } from "./router/registry/registry.js";
 import { type Config, ConfigError, loadConfig, SETTINGS } from "./config.js";
 import { migrationStatus, openDatabase } from "./db/database.js";
 import { createLogger } from "./logger.js";
@@ -73,9 +75,21 @@ async function serveApp(options: {
   chainId: string;
   onClosed: () => Promise<void>;
   banner?: string;
+  /** Router registry when ROUTER_REGISTRY is unset. */
+  defaultRegistry?: string;
 }): Promise<void> {
   const { config, db, logger } = options;
+  const registryName = config.routerRegistry ?? options.defaultRegistry;
+  let registry: Registry | undefined;
+  try {
+    registry = registryName ? loadRegistry(registryName) : undefined;
+  } catch (err) {
+    process.stderr.write(`weft: ${(err as Error).message}\n`);
+    await options.onClosed();
+    process.exit(2);
+  }
   const app = createApp({
+    router: { registry },
     chain: { chainId: options.chainId, prefix: config.prefix, vmType: config.vmType },
     build: { version: VERSION, commitHash: process.env.WEFT_COMMIT ?? "unknown" },
     db,
@@ -189,6 +203,7 @@ async function dev(opts: Record<string, unknown>): Promise<void> {
     db,
     logger,
     chainId: node.chain.chainId,
+    defaultRegistry: "devnet",
     banner:
       `  indexing the local devnet ${node.chain.chainId} at ${node.url}, a new block every second; try\n` +
       `  /indexer/block/v1/blocks?pagination.limit=5\n`,

@@ -23,6 +23,7 @@ export interface Config {
   corsOrigins: string[];
   bodyLimit: string;
   shutdownTimeoutMs: number;
+  routerRegistry: string | undefined;
 }
 
 /** A bad setting: its message is the one line the CLI prints before exiting non-zero. */
@@ -111,6 +112,14 @@ export const SETTINGS = {
     describe: "blocks fetched in parallel while backfilling",
     fallback: "8",
     parse: integer(1, 256),
+  },
+  routerRegistry: {
+    env: "ROUTER_REGISTRY",
+    flag: "router-registry",
+    describe:
+      "Router API registry: devnet, initia-testnet or a registry JSON file (default: none; `weft dev`: devnet)",
+    fallback: undefined,
+    parse: text,
   },
   host: { env: "HOST", flag: "host", describe: "interface to listen on", fallback: "127.0.0.1", parse: text },
   port: {

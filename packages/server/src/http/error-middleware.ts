@@ -1,6 +1,6 @@
 import type { ErrorRequestHandler } from "express";
 import type { Logger } from "pino";
-import { ApiError, type ErrorDetail, grpcCodeFor } from "./errors.js";
+import { ApiError, type ErrorDetail } from "./errors.js";
 
 /** Shape of express-openapi-validator's HttpError (it does not export a usable type guard). */
 interface ValidatorError {
@@ -80,6 +80,6 @@ export function createErrorMiddleware(logger: Logger): ErrorRequestHandler {
     }
     res.status(apiError.status);
     for (const [name, value] of Object.entries(apiError.headers)) res.setHeader(name, value);
-    res.json({ code: grpcCodeFor(apiError.status), message: apiError.message, details: apiError.details });
+    res.json(apiError.toBody());
   };
 }

@@ -30,21 +30,25 @@ export class ApiError extends Error {
   readonly status: number;
   readonly details: ErrorDetail[];
   readonly headers: Readonly<Record<string, string>>;
+  /** Router route errors: help text clients (InterwovenKit) show under the message. */
+  readonly info: string | undefined;
 
   constructor(
     status: number,
     message: string,
-    options: { details?: ErrorDetail[]; headers?: Record<string, string> } = {},
+    options: { details?: ErrorDetail[]; headers?: Record<string, string>; info?: string } = {},
   ) {
     super(message);
     this.name = "ApiError";
     this.status = status;
     this.details = options.details ?? [];
     this.headers = options.headers ?? {};
+    this.info = options.info;
   }
 
   toBody(): ErrorBody {
-    return { code: grpcCodeFor(this.status), message: this.message, details: this.details };
+    const body: ErrorBody = { code: grpcCodeFor(this.status), message: this.message, details: this.details };
+    return this.info === undefined ? body : { ...body, info: this.info };
   }
 }
 

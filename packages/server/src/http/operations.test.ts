@@ -17,12 +17,7 @@ const NOT_YET_IMPLEMENTED: string[] = [
   "listNftTokensByCollection",
   "listNftTxs",
   "listRichList",
-  // The router (issue 8) is specified but not built yet.
-  "getChains",
-  "getAssets",
-  "getRoute",
-  "getOpHook",
-  "getMsgs",
+  // Tracking (issue 8) is specified but not built yet.
   "trackTx",
   "getTxStatus",
 ];

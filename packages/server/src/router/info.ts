@@ -1,0 +1,68 @@
+/** `/v2/info/chains` and `/v2/fungible/assets` (spec tag Router Info). */
+import type { Request } from "express";
+import { badRequest } from "../http/errors.js";
+import type { OperationHandlers } from "../http/operations.js";
+import { assetJson, chainJson } from "./asset-json.js";
+import type { RegistryChain } from "./registry/registry-file.js";
+import type { Registry } from "./registry/registry.js";
+import { type RouterDeps, requireRegistry } from "./router-deps.js";
+import type { AssetJson } from "./router-types.js";
+
+/** `chain_ids` repeated, comma-separated or single; every id must be in the registry. */
+function selectedChains(registry: Registry, req: Request): RegistryChain[] {
+  const raw = req.query.chain_ids;
+  const ids = (Array.isArray(raw) ? raw : raw === undefined ? [] : [raw])
+    .flatMap((v) => String(v).split(","))
+    .map((v) => v.trim())
+    .filter((v) => v !== "");
+  if (ids.length === 0) return registry.chains;
+  const unknown = ids.filter((id) => !registry.chain(id));
+  if (unknown.length > 0) {
+    throw badRequest(
+      `Invalid chain_id: ${unknown.join(", ")} ${unknown.length === 1 ? "is" : "are"} not in the registry (GET /v2/info/chains lists them)`,
+      unknown.map((id) => ({ field: "query.chain_ids", description: `unknown chain id ${id}` })),
+    );
+  }
+  return registry.chains.filter((c) => ids.includes(c.chain_id));
+}
+
+/** A boolean query flag after validation coerced it; undefined when absent. */
+const flag = (req: Request, name: string): boolean | undefined => {
+  const v = req.query[name] as unknown;
+  return v === undefined ? undefined : v === true || v === "true";
+};
+
+export function createRouterInfoHandlers(deps: RouterDeps): OperationHandlers {
+  return {
+    getChains: (req) => {
+      const registry = requireRegistry(deps);
+      const includeEvm = flag(req, "include_evm") ?? true;
+      const onlyTestnets = flag(req, "only_testnets");
+      const chains = selectedChains(registry, req).filter(
+        (c) =>
+          (includeEvm || c.chain_type !== "evm") &&
+          (onlyTestnets === undefined || c.is_testnet === onlyTestnets),
+      );
+      return { chains: chains.map(chainJson) };
+    },
+    getAssets: (req) => {
+      const registry = requireRegistry(deps);
+      const nativeOnly = flag(req, "native_only") ?? false;
+      const includeEvm = flag(req, "include_evm_assets") ?? true;
+      const includeCw20 = flag(req, "include_cw20_assets") ?? false;
+      const onlyTestnets = flag(req, "only_testnets");
+      const map: Record<string, { assets: AssetJson[] }> = {};
+      for (const chain of selectedChains(registry, req)) {
+        if (onlyTestnets !== undefined && chain.is_testnet !== onlyTestnets) continue;
+        const assets = registry
+          .assets()
+          .filter((a) => a.chain === chain)
+          .filter((a) => !nativeOnly || a.arrival.kind === "native")
+          .map(assetJson)
+          .filter((a) => (includeEvm || !a.is_evm) && (includeCw20 || !a.is_cw20));
+        map[chain.chain_id] = { assets };
+      }
+      return { chain_to_assets_map: map };
+    },
+  };
+}

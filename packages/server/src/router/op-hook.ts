@@ -1,0 +1,66 @@
+/**
+ * `POST /op-hook` (spec tag Router): the messages the recipient signs on a minievm rollup so an OPinit
+ * deposit finishes as the wrapper's 18-decimal ERC-20. They are amount-free (the request carries no
+ * amount): approve the wrapper for the deposited coin, then ERC20Wrapper.toLocal, which converts
+ * min(allowance, balance) of it for the recipient.
+ */
+import { badRequest } from "../http/errors.js";
+import type { OperationHandlers } from "../http/operations.js";
+import { parseChainAddress } from "./chain-address.js";
+import { msgCall } from "./msgs/cosmos-msgs.js";
+import { approveCalldata, toLocalCalldata } from "./msgs/evm-calls.js";
+import { resolveAsset, routeOrNotFound } from "./route.js";
+import { type RouterDeps, requireRegistry } from "./router-deps.js";
+import type { OpHookRequestJson } from "./router-types.js";
+
+export function createOpHookHandlers(deps: RouterDeps): OperationHandlers {
+  return {
+    getOpHook: (req) => {
+      const registry = requireRegistry(deps);
+      const body = req.body as OpHookRequestJson;
+      const source = resolveAsset(registry, "source", body.source_asset_chain_id, body.source_asset_denom);
+      const destination = resolveAsset(registry, "dest", body.dest_asset_chain_id, body.dest_asset_denom);
+      const found = routeOrNotFound(registry, { source, destination, allowMultiTx: true });
+      const deposit = found.hops.find((h) => h.kind === "op_deposit" && h.wrapTo);
+      if (deposit?.kind !== "op_deposit" || !deposit.wrapTo) {
+        throw badRequest(
+          `no op hook is needed from ${source.denom} on ${source.chain.chain_id} to ${destination.denom} on ${destination.chain.chain_id}: the route's required_op_hook is false`,
+        );
+      }
+      for (const [field, chain, raw] of [
+        ["source_address", source.chain, body.source_address],
+        ["dest_address", deposit.to.chain, body.dest_address],
+      ] as const) {
+        const parsed = parseChainAddress(chain, raw);
+        if (typeof parsed === "string") {
+          throw badRequest(`invalid ${field}: ${parsed}`, [
+            { field: `body.${field}`, description: `not an address of ${chain.chain_id}` },
+          ]);
+        }
+      }
+      const recipient = parseChainAddress(deposit.to.chain, body.dest_address);
+      const wrapper = deposit.to.chain.erc20_wrapper;
+      const remoteToken = deposit.to.erc20Contract;
+      if (typeof recipient === "string" || !wrapper || !remoteToken) {
+        throw badRequest(
+          `the registry has no ERC20Wrapper or ERC-20 contract for ${deposit.to.denom} on ${deposit.to.chain.chain_id}`,
+        );
+      }
+      return {
+        chain_id: deposit.to.chain.chain_id,
+        hook: [
+          msgCall({
+            sender: recipient.bech32,
+            contract: remoteToken,
+            calldata: approveCalldata(wrapper.contract as `0x${string}`),
+          }),
+          msgCall({
+            sender: recipient.bech32,
+            contract: wrapper.contract,
+            calldata: toLocalCalldata(recipient.hex, deposit.to.denom, deposit.to.meta.decimals),
+          }),
+        ],
+      };
+    },
+  };
+}

@@ -1,0 +1,107 @@
+/** `POST /v2/fungible/route` (spec tag Router): pathfinding plus exact amounts. */
+import { ApiError, badRequest } from "../http/errors.js";
+import type { OperationHandlers } from "../http/operations.js";
+import type { AssetNode, Registry } from "./registry/registry.js";
+import { type FoundRoute, findRoute, type RouteQuery } from "./route/find-route.js";
+import { amountsForIn, amountsForOut } from "./route/route-amounts.js";
+import { routeJson } from "./route/route-json.js";
+import { type RouterDeps, requireRegistry } from "./router-deps.js";
+import type { RouteRequestJson } from "./router-types.js";
+
+type Side = "source" | "dest";
+
+/** The registry asset a request names. @throws ApiError 400 naming the field and where to look. */
+export function resolveAsset(registry: Registry, side: Side, chainId: string, denom: string): AssetNode {
+  if (!registry.chain(chainId)) {
+    throw badRequest(
+      `Invalid ${side}_asset_chain_id: ${chainId} is not in the registry (GET /v2/info/chains lists them)`,
+      [{ field: `body.${side}_asset_chain_id`, description: `unknown chain id ${chainId}` }],
+    );
+  }
+  const node = registry.asset(chainId, denom);
+  if (!node) {
+    throw badRequest(
+      `Invalid ${side}_asset_denom: ${denom} is not an asset of ${chainId} (GET /v2/fungible/assets?chain_ids=${chainId} lists them)`,
+      [{ field: `body.${side}_asset_denom`, description: `unknown denom on ${chainId}` }],
+    );
+  }
+  return node;
+}
+
+/** The best route, or the 404 that explains which constraint removed every candidate. */
+export function routeOrNotFound(registry: Registry, query: RouteQuery): FoundRoute {
+  const found = findRoute(registry, query);
+  if (found) return found;
+  const { source, destination } = query;
+  const what = `no route found from ${source.denom} on ${source.chain.chain_id} to ${destination.denom} on ${destination.chain.chain_id}`;
+  const relaxed = findRoute(registry, { source, destination, allowMultiTx: true });
+  let reason: string;
+  let info: string;
+  if (!relaxed) {
+    reason =
+      source.origin.denom === destination.origin.denom && source.origin.chainId === destination.origin.chainId
+        ? "no IBC channel, OPinit bridge or LayerZero peer connects them"
+        : `they are different assets (${source.origin.denom} from ${source.origin.chainId}, ${destination.origin.denom} from ${destination.origin.chainId}) and Weft does not swap`;
+    info = `GET /v2/fungible/assets lists the assets of each chain; pick a ${destination.chain.chain_id} asset whose origin_denom is ${source.origin.denom}.`;
+  } else if (relaxed.txsRequired > 1 && !query.allowMultiTx) {
+    reason = `the only route needs ${relaxed.txsRequired} txs`;
+    info = "Set allow_multi_tx: true to accept routes that need more than one signed tx.";
+  } else if (query.opWithdraw === true) {
+    reason = "it does not use an OPinit withdrawal";
+    info = "Only assets bridged over OPinit can be withdrawn with is_op_withdraw: true; retry without it.";
+  } else if (query.opWithdraw === false) {
+    reason = "the only route is an OPinit withdrawal";
+    info =
+      "Set is_op_withdraw: true to withdraw over the OPinit bridge (claimable after the finalization period).";
+  } else {
+    reason = "the allowed bridges do not connect them";
+    info = "Remove the bridges filter, or add the bridges the route needs.";
+  }
+  throw new ApiError(404, `${what}: ${reason}`, { info });
+}
+
+export function createRouteHandlers(deps: RouterDeps): OperationHandlers {
+  return {
+    getRoute: (req) => {
+      const registry = requireRegistry(deps);
+      const body = req.body as RouteRequestJson;
+      if ((body.amount_in === undefined) === (body.amount_out === undefined)) {
+        throw badRequest("give exactly one of amount_in and amount_out", [
+          { field: "body.amount_in", description: "exactly one of amount_in and amount_out is required" },
+        ]);
+      }
+      const source = resolveAsset(registry, "source", body.source_asset_chain_id, body.source_asset_denom);
+      const destination = resolveAsset(registry, "dest", body.dest_asset_chain_id, body.dest_asset_denom);
+      if (source === destination) {
+        throw badRequest("source and destination are the same asset: nothing to route", [
+          { field: "body.dest_asset_denom", description: "equals the source asset" },
+        ]);
+      }
+      const found = routeOrNotFound(registry, {
+        source,
+        destination,
+        allowMultiTx: body.allow_multi_tx ?? false,
+        ...(body.bridges ? { bridges: new Set(body.bridges) } : {}),
+        ...(body.is_op_withdraw !== undefined ? { opWithdraw: body.is_op_withdraw } : {}),
+      });
+      const amounts =
+        body.amount_in !== undefined
+          ? amountsForIn(found.hops, BigInt(body.amount_in))
+          : amountsForOut(found.hops, BigInt(body.amount_out as string));
+      if (!amounts.ok) {
+        const field = body.amount_in !== undefined ? "body.amount_in" : "body.amount_out";
+        throw badRequest(amounts.message, [{ field, description: amounts.message }]);
+      }
+      return routeJson({
+        registry,
+        hops: found.hops,
+        amounts: amounts.hops,
+        amountIn: amounts.amountIn,
+        amountOut: amounts.amountOut,
+        txsRequired: found.txsRequired,
+        seconds: found.seconds,
+        warnings: amounts.warnings,
+      });
+    },
+  };
+}
