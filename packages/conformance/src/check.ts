@@ -65,3 +65,10 @@ export function describe(res: Exchange): string {
   if (res.status === 0) return `no response (${res.error ?? "network error"})`;
   return `${res.status} ${res.mediaType || "(no content-type)"}: ${res.text.slice(0, 160)}`;
 }
+
+/** Router operations go to the router URL; undefined when none was given. */
+export function probeFor(ctx: CheckContext, op: ContractOperation): Probe | undefined {
+  return classOf(op) === "router" ? ctx.routerProbe : ctx.probe;
+}
+
+export const NO_ROUTER_URL = "no router URL given (--router-url)";

@@ -18,6 +18,8 @@ export interface ResponseValidator {
   documents(op: ContractOperation, status: number): boolean;
   /** Schema errors of a body, or `[]` when it validates (or the status documents no schema). */
   validate(op: ContractOperation, status: number, mediaType: string, body: unknown): string[];
+  /** Schema errors of a value against a schema of the document (`#/components/schemas/error`). */
+  validateSchema(pointer: string, value: unknown): string[];
 }
 
 const escapePointer = (segment: string) => segment.replace(/~/g, "~0").replace(/\//g, "~1");
@@ -36,22 +38,27 @@ export function createResponseValidator(contract: Contract): ResponseValidator {
     return `#/paths/${escapePointer(op.path)}/${op.method}/responses/${status}`;
   };
 
+  const check = (ref: string, value: unknown): string[] => {
+    let validate = compiled.get(ref);
+    if (!validate) {
+      validate = ajv.compile({ $ref: ref });
+      compiled.set(ref, validate);
+    }
+    if (validate(value)) return [];
+    return (validate.errors ?? [])
+      .slice(0, 5)
+      .map((e) => `${e.instancePath || "/"} ${e.message ?? "is invalid"}`);
+  };
+
   return {
+    validateSchema: (pointer, value) => check(`${DOCUMENT_ID}${pointer}`, value),
     mediaTypes: (op, status) => Object.keys(op.responses[String(status)] ?? {}),
     documents: (op, status) => String(status) in op.responses,
     validate(op, status, mediaType, body) {
       const schema = op.responses[String(status)]?.[mediaType];
       if (!schema) return [];
       const ref = `${DOCUMENT_ID}${responsePointer(op, String(status))}/content/${escapePointer(mediaType)}/schema`;
-      let validate = compiled.get(ref);
-      if (!validate) {
-        validate = ajv.compile({ $ref: ref });
-        compiled.set(ref, validate);
-      }
-      if (validate(body)) return [];
-      return (validate.errors ?? [])
-        .slice(0, 5)
-        .map((e) => `${e.instancePath || "/"} ${e.message ?? "is invalid"}`);
+      return check(ref, body);
     },
   };
 }

@@ -11,6 +11,8 @@ import {
   describe,
   errorMessage,
   fail,
+  NO_ROUTER_URL,
+  probeFor,
   pass,
   skip,
 } from "../check.js";
@@ -40,7 +42,9 @@ export function responseProblem(
 
 async function runContract(ctx: CheckContext, op: ContractOperation): Promise<Outcome> {
   const { path, placeholders } = fillPath(op, ctx.discovery);
-  const res = await ctx.probe.request(op.method.toUpperCase(), path);
+  const probe = probeFor(ctx, op);
+  if (!probe) return skip(NO_ROUTER_URL);
+  const res = await probe.request(op.method.toUpperCase(), path);
   if (res.status === 0) return fail(`unreachable: ${describe(res)}`);
   if (res.status === 501) {
     const reason = `not implemented by this deployment (501: ${errorMessage(res)})`;

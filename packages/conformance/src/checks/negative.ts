@@ -4,7 +4,17 @@
  * details}`; the reference profile accepts any 4xx body (the reference answers plain text) and a
  * 2xx where the reference silently falls back to a default.
  */
-import { type Check, type CheckContext, classOf, describe, fail, pass } from "../check.js";
+import {
+  type Check,
+  type CheckContext,
+  classOf,
+  describe,
+  fail,
+  pass,
+  NO_ROUTER_URL,
+  probeFor,
+  skip,
+} from "../check.js";
 import type { Contract, ContractOperation } from "../contract.js";
 import { type NegativeCase, negativeCases } from "../negative-inputs.js";
 import { fillPath } from "../operation-params.js";
@@ -14,11 +24,9 @@ import { responseProblem } from "./contract.js";
 async function runNegative(ctx: CheckContext, op: ContractOperation, c: NegativeCase): Promise<Outcome> {
   const inPath = c.param.in === "path";
   const { path } = fillPath(op, ctx.discovery, inPath ? { [c.param.name]: c.value } : {});
-  const res = await ctx.probe.request(
-    op.method.toUpperCase(),
-    path,
-    inPath ? {} : { [c.param.name]: c.value },
-  );
+  const probe = probeFor(ctx, op);
+  if (!probe) return skip(NO_ROUTER_URL);
+  const res = await probe.request(op.method.toUpperCase(), path, inPath ? {} : { [c.param.name]: c.value });
   if (res.status === 0) return fail(`no response: ${describe(res)}`);
   if (res.status >= 500) return fail(`server error on bad input: ${describe(res)}`);
   if (res.status < 400) {
