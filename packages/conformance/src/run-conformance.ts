@@ -2,7 +2,7 @@
  * The library entry point: discover test data on the deployment, run every check (contract checks
  * first, since they decide what is unavailable), and return a structured report.
  */
-import type { Check, CheckContext } from "./check.js";
+import { type Check, type CheckContext, classOf } from "./check.js";
 import { allChecks } from "./checks/index.js";
 import { latencyChecks } from "./checks/latency.js";
 import { type Contract, createContract } from "./contract.js";
@@ -107,6 +107,12 @@ export async function runConformance(options: ConformanceOptions): Promise<Confo
     durationMs: Date.now() - started,
     discovery: summarizeDiscovery(discovery),
     summary,
+    operations: contract.operations.map((op) => ({
+      operationId: op.operationId,
+      method: op.method.toUpperCase(),
+      path: op.path,
+      class: classOf(op),
+    })),
     results,
     ok: results.every((r) => r.status !== "fail"),
   };

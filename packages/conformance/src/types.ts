@@ -73,6 +73,8 @@ export interface ConformanceReport {
   /** What the suite found on the deployment and used as test data. */
   discovery: Record<string, unknown>;
   summary: Record<FeatureClass, ClassSummary>;
+  /** The contract's operations, for the per-endpoint matrix. */
+  operations: { operationId: string; method: string; path: string; class: FeatureClass }[];
   results: CheckResult[];
   /** No check failed. */
   ok: boolean;
