@@ -21,16 +21,16 @@ const UNFILTERED_LIMIT = "1000";
 const UNKNOWN_TYPE = "weft.conformance.v1.MsgNobodySends";
 const ASC = { "pagination.reverse": "false" };
 
-/** Records of `filtered` missing from `all`, among those within the range `all` covers. */
+/**
+ * Records of `filtered` missing from `all`, among those up to the last record `all` holds. Even a
+ * complete `all` is bounded so: a cached copy (lists are cached ~1 s) may predate newer records.
+ */
 function notInUnfiltered(model: ListModel, filtered: Page, all: Page): string[] {
   const ids = new Set(all.ids);
   const lastItem = all.items.at(-1);
-  const complete = all.pagination.next_key === null;
   return filtered.items
     .filter(
-      (r) =>
-        complete ||
-        (lastItem !== undefined && compareOrder(model.kind.order(r), model.kind.order(lastItem)) < 0),
+      (r) => lastItem !== undefined && compareOrder(model.kind.order(r), model.kind.order(lastItem)) <= 0,
     )
     .map((r) => model.kind.id(r))
     .filter((id) => !ids.has(id));

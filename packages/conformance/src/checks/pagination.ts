@@ -25,6 +25,8 @@ const ORDER_LIMIT = 10;
 /** Sets up to this size are traversed in full for the `total` law. */
 const SMALL_SET = 2_000;
 const TRAVERSAL_LIMIT = 1_000;
+/** Longest list-cache lifetime expected of a deployment (the reference: 1 s). */
+const CACHE_TTL_MS = 1_100;
 const ASC = { "pagination.reverse": "false" };
 
 type Law = (ctx: CheckContext, path: string, model: ListModel, op: ContractOperation) => Promise<Outcome>;
@@ -137,9 +139,21 @@ const totalLaw: Law = async (ctx, path, model, op) => {
   if (before > SMALL_SET) return skip(`set of ${before} records is too large to traverse`);
   const walk = await traverse(ctx, path, model, { ...ASC, "pagination.limit": String(TRAVERSAL_LIMIT) }, 4);
   if ("fetchProblem" in walk) return fail(walk.fetchProblem);
-  const last = await fetchPage(ctx, path, model, { ...ASC, "pagination.limit": "1" });
-  if (!last.ok) return fail(last.problem);
-  const after = totalOf(last.page) ?? before;
+  // Read the total again with a URL no other law uses: response caches (the reference keeps lists
+  // for 1 s) must not hand back a total older than the walk; one retry after such a TTL.
+  const totalAfter = async () => {
+    const r = await fetchPage(ctx, path, model, {
+      ...ASC,
+      "pagination.limit": "1",
+      "pagination.count_total": "true",
+    });
+    return r.ok ? (totalOf(r.page) ?? before) : before;
+  };
+  let after = await totalAfter();
+  if (walk.ids.length > after) {
+    await new Promise((resolve) => setTimeout(resolve, CACHE_TTL_MS));
+    after = await totalAfter();
+  }
   // A live set may grow while it is walked: the count must lie between the totals around the walk.
   if (walk.ids.length < before || walk.ids.length > after) {
     return fail(
