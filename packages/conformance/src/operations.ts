@@ -24,7 +24,8 @@ export function listOperations(spec: SpecLike): OperationRef[] {
       const op = item[method];
       if (!op) continue;
       const tag = op.tags?.[0];
-      if (!op.operationId || !tag) throw new Error(`${method.toUpperCase()} ${path} has no operationId or tag`);
+      if (!op.operationId || !tag)
+        throw new Error(`${method.toUpperCase()} ${path} has no operationId or tag`);
       out.push({ method, path, operationId: op.operationId, tag });
     }
   }

@@ -1,0 +1,61 @@
+/**
+ * A real Weft for tests: the built `weft dev` (seeded devnet + ingestion + API on an embedded
+ * database) on a free port, started once per test file and stopped in teardown.
+ */
+import { type ChildProcess, spawn } from "node:child_process";
+import { mkdtempSync, rmSync } from "node:fs";
+import { createRequire } from "node:module";
+import { tmpdir } from "node:os";
+import path from "node:path";
+
+/** The built CLI of @weft/server (turbo builds it before this package's tests). */
+const WEFT_CLI = createRequire(import.meta.url)
+  .resolve("@weft/server")
+  .replace(/index\.js$/, "cli.js");
+const START_TIMEOUT_MS = 90_000;
+
+export interface WeftDev {
+  url: string;
+  stop(): Promise<void>;
+}
+
+async function waitForHistory(url: string, minTxBlocks: number): Promise<void> {
+  const deadline = Date.now() + START_TIMEOUT_MS;
+  while (Date.now() < deadline) {
+    const res = await fetch(`${url}/indexer/block/v1/blocks?pagination.limit=20`).catch(() => undefined);
+    if (res?.status === 200) {
+      const body = (await res.json()) as { blocks: { tx_count: string }[] };
+      if (body.blocks.filter((b) => Number(b.tx_count) >= 2).length >= minTxBlocks) return;
+    }
+    await new Promise((r) => setTimeout(r, 250));
+  }
+  throw new Error(`weft dev at ${url} ingested no blocks with txs within ${START_TIMEOUT_MS} ms`);
+}
+
+/** Starts `weft dev` and resolves once a few blocks with 2+ txs are indexed. */
+export async function startWeftDev(minTxBlocks = 3): Promise<WeftDev> {
+  const dataDir = mkdtempSync(path.join(tmpdir(), "weft-conformance-"));
+  const child: ChildProcess = spawn(process.execPath, [WEFT_CLI, "dev"], {
+    env: { ...process.env, PORT: "0", DATABASE_URL: "", WEFT_DATA_DIR: dataDir, LOG_LEVEL: "warn" },
+    stdio: ["ignore", "ignore", "pipe"],
+  });
+  const exited = new Promise<void>((resolve) => child.once("exit", () => resolve()));
+  const url = await new Promise<string>((resolve, reject) => {
+    let err = "";
+    child.stderr?.on("data", (c: Buffer) => {
+      err += c.toString();
+      const m = /serving on (http:\/\/\S+)/.exec(err);
+      if (m?.[1]) resolve(m[1]);
+    });
+    void exited.then(() => reject(new Error(`weft dev exited before serving: ${err}`)));
+  });
+  await waitForHistory(url, minTxBlocks);
+  return {
+    url,
+    async stop() {
+      child.kill("SIGTERM");
+      await exited;
+      rmSync(dataDir, { recursive: true, force: true });
+    },
+  };
+}

@@ -1,0 +1,151 @@
+/**
+ * Cross-endpoint consistency on data the deployment has:
+ * - `consistency.block-single`: /blocks/{h} equals that block's entry in /blocks.
+ * - `consistency.tx-single`: /txs/{hash} equals the tx's entry in /txs/by_height/{h}.
+ * - `consistency.status-height`: /status height is at least the newest listed block.
+ * - `consistency.tx-count`: /txs/by_height/{h} lists as many txs as the block's tx_count, all at h.
+ */
+import { type Check, type CheckContext, describe, fail, pass, skip } from "../check.js";
+import type { Outcome } from "../types.js";
+import { type Block, isRecord } from "../wire.js";
+
+const BLOCKS = "/indexer/block/v1/blocks";
+const TXS_BY_HEIGHT = "/indexer/tx/v1/txs/by_height";
+
+/** Structural equality (key order ignored: it is not part of JSON's data model). */
+export function sameJson(a: unknown, b: unknown): boolean {
+  if (Array.isArray(a) || Array.isArray(b)) {
+    return (
+      Array.isArray(a) && Array.isArray(b) && a.length === b.length && a.every((x, i) => sameJson(x, b[i]))
+    );
+  }
+  if (isRecord(a) && isRecord(b)) {
+    const keys = Object.keys(a);
+    return keys.length === Object.keys(b).length && keys.every((k) => k in b && sameJson(a[k], b[k]));
+  }
+  return a === b;
+}
+
+/** The first differing top-level field, for a readable failure. */
+function firstDifference(a: unknown, b: unknown): string {
+  if (!isRecord(a) || !isRecord(b)) return "bodies differ";
+  const key = [...new Set([...Object.keys(a), ...Object.keys(b)])].find((k) => !sameJson(a[k], b[k]));
+  return key
+    ? `\`${key}\`: ${JSON.stringify(a[key])?.slice(0, 80)} vs ${JSON.stringify(b[key])?.slice(0, 80)}`
+    : "bodies differ";
+}
+
+async function listOf(ctx: CheckContext, path: string, key: string, query: Record<string, string>) {
+  const res = await ctx.probe.get(path, query);
+  const list = res.status === 200 && isRecord(res.json) ? res.json[key] : undefined;
+  return Array.isArray(list) ? { list, res } : { problem: `${path}: ${describe(res)}` };
+}
+
+async function blockSingle(ctx: CheckContext): Promise<Outcome> {
+  const r = await listOf(ctx, BLOCKS, "blocks", { "pagination.limit": "5" });
+  if ("problem" in r) return fail(r.problem ?? "");
+  const entry = (r.list[1] ?? r.list[0]) as Block | undefined;
+  if (!entry) return skip("no blocks indexed");
+  const single = await ctx.probe.get(`${BLOCKS}/${encodeURIComponent(String(entry.height))}`);
+  const block = isRecord(single.json) ? single.json.block : undefined;
+  if (single.status !== 200 || block === undefined)
+    return fail(`/blocks/${entry.height}: ${describe(single)}`);
+  return sameJson(block, entry)
+    ? pass()
+    : fail(`/blocks/${entry.height} differs from its list entry: ${firstDifference(block, entry)}`);
+}
+
+async function txSingle(ctx: CheckContext): Promise<Outcome> {
+  const height = ctx.discovery.txBlock?.height;
+  if (!height) return skip("no block with txs found on the deployment");
+  const r = await listOf(ctx, `${TXS_BY_HEIGHT}/${height}`, "txs", { "pagination.limit": "3" });
+  if ("problem" in r) return fail(r.problem ?? "");
+  for (const entry of r.list) {
+    const hash = isRecord(entry) ? String(entry.txhash) : "";
+    const single = await ctx.probe.get(`/indexer/tx/v1/txs/${encodeURIComponent(hash)}`);
+    const tx = isRecord(single.json) ? single.json.tx : undefined;
+    if (single.status !== 200 || tx === undefined) return fail(`/txs/${hash}: ${describe(single)}`);
+    if (!sameJson(tx, entry))
+      return fail(`/txs/${hash} differs from its list entry: ${firstDifference(tx, entry)}`);
+  }
+  return pass(`${r.list.length} tx(s) compared`);
+}
+
+async function statusHeight(ctx: CheckContext): Promise<Outcome> {
+  const r = await listOf(ctx, BLOCKS, "blocks", { "pagination.limit": "1" });
+  if ("problem" in r) return fail(r.problem ?? "");
+  const newest = Number((r.list[0] as Block | undefined)?.height ?? 0);
+  const status = await ctx.probe.get("/status");
+  const height = isRecord(status.json) ? Number(status.json.height) : Number.NaN;
+  if (status.status !== 200 || Number.isNaN(height)) return fail(`/status: ${describe(status)}`);
+  return height >= newest
+    ? pass()
+    : fail(`/status height ${height} is behind the newest listed block ${newest}`);
+}
+
+async function txCount(ctx: CheckContext): Promise<Outcome> {
+  const blocks = ctx.discovery.recentBlocks.slice(1);
+  const sample = [
+    blocks.find((b) => Number(b.tx_count) >= 2),
+    blocks.find((b) => Number(b.tx_count) === 0),
+    blocks[0],
+  ];
+  const chosen = [...new Map(sample.filter((b) => b !== undefined).map((b) => [b.height, b])).values()];
+  if (chosen.length === 0) return skip("no settled blocks found on the deployment");
+  for (const block of chosen) {
+    const r = await listOf(ctx, `${TXS_BY_HEIGHT}/${block.height}`, "txs", { "pagination.limit": "1000" });
+    if ("problem" in r) return fail(r.problem ?? "");
+    if (r.list.length !== Number(block.tx_count)) {
+      return fail(
+        `block ${block.height} has tx_count ${block.tx_count} but /txs/by_height lists ${r.list.length}`,
+      );
+    }
+    const stray = r.list.find((tx) => !isRecord(tx) || String(tx.height) !== String(block.height));
+    if (stray !== undefined)
+      return fail(
+        `/txs/by_height/${block.height} lists a tx of height ${isRecord(stray) ? String(stray.height) : "?"}`,
+      );
+  }
+  return pass(`${chosen.length} block(s) compared`);
+}
+
+export function consistencyChecks(): Check[] {
+  return [
+    {
+      id: "consistency.block-single",
+      class: "blocks",
+      kind: "consistency",
+      title: "/blocks/{height} equals its entry in /blocks",
+      operationId: "getBlock",
+      requires: ["listBlocks", "getBlock"],
+      run: blockSingle,
+    },
+    {
+      id: "consistency.status-height",
+      class: "blocks",
+      kind: "consistency",
+      title: "/status height is at least the newest listed block",
+      operationId: "getStatus",
+      requires: ["listBlocks", "getStatus"],
+      run: statusHeight,
+    },
+    {
+      id: "consistency.tx-single",
+      class: "txs",
+      kind: "consistency",
+      title: "/txs/{hash} equals its entry in /txs/by_height/{height}",
+      operationId: "getTx",
+      requires: ["listTxsByHeight", "getTx"],
+      run: txSingle,
+    },
+    {
+      id: "consistency.tx-count",
+      class: "txs",
+      kind: "consistency",
+      title: "/txs/by_height/{height} lists tx_count txs, all of that height",
+      operationId: "listTxsByHeight",
+      requires: ["listTxsByHeight", "listBlocks"],
+      run: txCount,
+    },
+  ];
+}

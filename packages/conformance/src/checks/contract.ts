@@ -1,0 +1,90 @@
+/**
+ * `contract.<operationId>`: every documented operation is reachable with discovered inputs, answers a
+ * documented status with a documented content type, and its body validates against the schema.
+ * These checks run first: what they find unavailable (501, EVM routes on a non-EVM chain, service
+ * endpoints a reference deployment does not have) turns the dependent checks into skips.
+ */
+import {
+  type Check,
+  type CheckContext,
+  classOf,
+  describe,
+  errorMessage,
+  fail,
+  NO_ROUTER_URL,
+  probeFor,
+  pass,
+  skip,
+} from "../check.js";
+import type { Contract, ContractOperation } from "../contract.js";
+import { fillPath } from "../operation-params.js";
+import type { Outcome } from "../types.js";
+
+/** Body, status and media-type conformance of one response; undefined when it conforms. */
+export function responseProblem(
+  ctx: CheckContext,
+  op: ContractOperation,
+  res: { status: number; mediaType: string; json: unknown; text: string },
+): string | undefined {
+  if (!ctx.validator.documents(op, res.status)) {
+    return `status ${res.status} is not documented (documented: ${Object.keys(op.responses).join(", ")})`;
+  }
+  const media = ctx.validator.mediaTypes(op, res.status);
+  if (media.length === 0) return undefined;
+  if (!media.includes(res.mediaType)) {
+    return `content-type ${res.mediaType || "(none)"} is not the documented ${media.join(" or ")}`;
+  }
+  if (res.mediaType !== "application/json") return undefined;
+  if (res.json === undefined) return `body is not valid JSON: ${res.text.slice(0, 120)}`;
+  const errors = ctx.validator.validate(op, res.status, res.mediaType, res.json);
+  return errors.length > 0 ? `body does not match the ${res.status} schema: ${errors.join("; ")}` : undefined;
+}
+
+async function runContract(ctx: CheckContext, op: ContractOperation): Promise<Outcome> {
+  const { path, placeholders } = fillPath(op, ctx.discovery);
+  const probe = probeFor(ctx, op);
+  if (!probe) return skip(NO_ROUTER_URL);
+  const res = await probe.request(op.method.toUpperCase(), path);
+  if (res.status === 0) return fail(`unreachable: ${describe(res)}`);
+  if (res.status === 501) {
+    const reason = `not implemented by this deployment (501: ${errorMessage(res)})`;
+    ctx.unavailable.set(op.operationId, reason);
+    return skip(reason);
+  }
+  if (ctx.profile === "reference" && res.status === 404 && op.tag === "Operations") {
+    const reason = "service endpoint the reference indexer does not serve (404)";
+    ctx.unavailable.set(op.operationId, reason);
+    return skip(reason);
+  }
+  const plainTextError =
+    ctx.profile === "reference" && res.status >= 400 && res.mediaType !== "application/json";
+  const problem = plainTextError
+    ? ctx.validator.documents(op, res.status)
+      ? undefined
+      : `status ${res.status} is not documented`
+    : responseProblem(ctx, op, res);
+  if (problem) return fail(problem);
+  // A documented 404 on an EVM route with nothing EVM discovered: the chain has no EVM routes.
+  if (classOf(op) === "evm" && res.status === 404 && !ctx.discovery.evm) {
+    const reason = `no EVM routes on this chain (404: ${errorMessage(res)})`;
+    ctx.unavailable.set(op.operationId, reason);
+    return skip(reason);
+  }
+  if (placeholders.length === 0 && (res.status < 200 || res.status > 299)) {
+    return fail(`expected 2xx for data discovered on the deployment, got ${describe(res)}`);
+  }
+  if (placeholders.length > 0)
+    return pass(`no ${placeholders.join(", ")} found; placeholder answered ${res.status}`);
+  return pass();
+}
+
+export function contractChecks(contract: Contract): Check[] {
+  return contract.operations.map((op) => ({
+    id: `contract.${op.operationId}`,
+    class: classOf(op),
+    kind: "contract",
+    title: `${op.method.toUpperCase()} ${op.path} answers a documented status, type and body`,
+    operationId: op.operationId,
+    run: (ctx) => runContract(ctx, op),
+  }));
+}

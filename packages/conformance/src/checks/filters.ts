@@ -1,0 +1,171 @@
+/**
+ * Filter laws on data the deployment has:
+ * - `filter.msgs.<op>`: every tx of a `msgs=T` page holds a message of type T, and the page is a
+ *   subset of the unfiltered list (compared over the range both cover).
+ * - `filter.msgs-unknown.<op>` (strict): a type no tx has matches nothing (the contract's decision;
+ *   the reference drops unknown names and returns every tx, so the reference profile skips it).
+ * - `filter.is-signer.<op>`: every tx of an `is_signer=true` page was signed by the account (first
+ *   signer from `tx.acc_seq`, `from` for EVM txs) and is in the account's unfiltered list.
+ */
+import { type Check, type CheckContext, classOf, fail, pass, skip } from "../check.js";
+import type { Contract, ContractOperation } from "../contract.js";
+import { msgTypesOf, signersOf } from "../discovery.js";
+import { compareOrder, type ListModel, listModel } from "../list-model.js";
+import { fillPath } from "../operation-params.js";
+import type { Outcome } from "../types.js";
+import { isRecord } from "../wire.js";
+import { fetchPage, type Page } from "./page-reader.js";
+
+const FILTERED_LIMIT = "50";
+const UNFILTERED_LIMIT = "1000";
+const UNKNOWN_TYPE = "weft.conformance.v1.MsgNobodySends";
+const ASC = { "pagination.reverse": "false" };
+
+/**
+ * Records of `filtered` missing from `all`, among those up to the last record `all` holds. Even a
+ * complete `all` is bounded so: a cached copy (lists are cached ~1 s) may predate newer records.
+ */
+function notInUnfiltered(model: ListModel, filtered: Page, all: Page): string[] {
+  const ids = new Set(all.ids);
+  const lastItem = all.items.at(-1);
+  return filtered.items
+    .filter(
+      (r) => lastItem !== undefined && compareOrder(model.kind.order(r), model.kind.order(lastItem)) <= 0,
+    )
+    .map((r) => model.kind.id(r))
+    .filter((id) => !ids.has(id));
+}
+
+async function msgsLaw(
+  ctx: CheckContext,
+  _op: ContractOperation,
+  model: ListModel,
+  path: string,
+): Promise<Outcome> {
+  const all = await fetchPage(ctx, path, model, { ...ASC, "pagination.limit": UNFILTERED_LIMIT });
+  if (!all.ok) return fail(`unfiltered: ${all.problem}`);
+  // The rarest type this list holds makes the filter bite; fall back to any type the chain has.
+  const counts = new Map<string, number>();
+  for (const tx of all.page.items) for (const t of msgTypesOf(tx)) counts.set(t, (counts.get(t) ?? 0) + 1);
+  const type = [...counts.entries()].sort((a, b) => a[1] - b[1])[0]?.[0] ?? ctx.discovery.msgTypes.at(-1);
+  if (!type) return skip("no message types found on the deployment");
+  const filtered = await fetchPage(ctx, path, model, {
+    ...ASC,
+    "pagination.limit": FILTERED_LIMIT,
+    msgs: [type],
+  });
+  if (!filtered.ok) return fail(`msgs=${type}: ${filtered.problem}`);
+  const wrong = filtered.page.items.find((tx) => !msgTypesOf(tx).includes(type));
+  if (wrong !== undefined)
+    return fail(`msgs=${type} returned ${model.kind.id(wrong)} with types [${msgTypesOf(wrong)}]`);
+  const extra = notInUnfiltered(model, filtered.page, all.page);
+  if (extra.length > 0)
+    return fail(
+      `msgs=${type} returned ${extra.length} tx(s) absent from the unfiltered list, e.g. ${extra[0]}`,
+    );
+  const present = all.page.items.filter((tx) => msgTypesOf(tx).includes(type)).length;
+  if (present > 0 && filtered.page.items.length === 0)
+    return fail(`msgs=${type} returned nothing though ${present} tx(s) have it`);
+  return pass(`${filtered.page.items.length} tx(s) of ${type}`);
+}
+
+async function msgsUnknownLaw(
+  ctx: CheckContext,
+  _op: ContractOperation,
+  model: ListModel,
+  path: string,
+): Promise<Outcome> {
+  if (ctx.profile === "reference") return skip("the reference ignores unknown msgs types (documented quirk)");
+  const r = await fetchPage(ctx, path, model, { "pagination.limit": "5", msgs: [UNKNOWN_TYPE] });
+  if (!r.ok) return fail(r.problem);
+  if (r.page.items.length > 0)
+    return fail(
+      `msgs=${UNKNOWN_TYPE} returned ${r.page.items.length} tx(s); a type no tx has matches nothing`,
+    );
+  return pass();
+}
+
+/** The account that signed a record: the tx's first signer, or an EVM tx's `from`. */
+function signerOf(record: unknown): string | undefined {
+  if (isRecord(record) && typeof record.from === "string") return record.from.toLowerCase();
+  return signersOf(record)[0];
+}
+
+async function isSignerLaw(
+  ctx: CheckContext,
+  _op: ContractOperation,
+  model: ListModel,
+  path: string,
+): Promise<Outcome> {
+  const account = path.split("/").pop() ?? "";
+  const decoded = decodeURIComponent(account).toLowerCase();
+  const signed = await fetchPage(ctx, path, model, {
+    ...ASC,
+    "pagination.limit": FILTERED_LIMIT,
+    is_signer: "true",
+  });
+  if (!signed.ok) return fail(`is_signer=true: ${signed.problem}`);
+  if (signed.page.items.length === 0)
+    return fail(`is_signer=true returned nothing for ${decoded}, which signed txs`);
+  const known = signed.page.items.filter((r) => signerOf(r) !== undefined);
+  const leak = known.find((r) => signerOf(r)?.toLowerCase() !== decoded);
+  if (leak !== undefined)
+    return fail(
+      `is_signer=true returned ${model.kind.id(leak)}, signed by ${signerOf(leak)}, not ${decoded}`,
+    );
+  const all = await fetchPage(ctx, path, model, { ...ASC, "pagination.limit": UNFILTERED_LIMIT });
+  if (!all.ok) return fail(`unfiltered: ${all.problem}`);
+  const extra = notInUnfiltered(model, signed.page, all.page);
+  if (extra.length > 0)
+    return fail(
+      `is_signer=true returned ${extra.length} tx(s) absent from the account's list, e.g. ${extra[0]}`,
+    );
+  return pass(
+    `${signed.page.items.length} signed tx(s)${known.length < signed.page.items.length ? `, ${signed.page.items.length - known.length} without acc_seq` : ""}`,
+  );
+}
+
+type Law = (ctx: CheckContext, op: ContractOperation, model: ListModel, path: string) => Promise<Outcome>;
+const LAWS: { name: string; param: string; title: string; law: Law }[] = [
+  {
+    name: "msgs",
+    param: "msgs",
+    title: "msgs filter returns only txs of that type, a subset of all",
+    law: msgsLaw,
+  },
+  {
+    name: "msgs-unknown",
+    param: "msgs",
+    title: "msgs filter with an unknown type matches nothing",
+    law: msgsUnknownLaw,
+  },
+  {
+    name: "is-signer",
+    param: "is_signer",
+    title: "is_signer=true returns only txs the account signed",
+    law: isSignerLaw,
+  },
+];
+
+export function filterChecks(contract: Contract): Check[] {
+  return contract.operations.flatMap((op) => {
+    const model = listModel(contract, op);
+    if (!model) return [];
+    return LAWS.filter((l) => op.parameters.some((p) => p.name === l.param)).map(
+      ({ name, title, law }): Check => ({
+        id: `filter.${name}.${op.operationId}`,
+        class: classOf(op),
+        kind: "filter",
+        title: `${op.operationId}: ${title}`,
+        operationId: op.operationId,
+        requires: [op.operationId],
+        run: (ctx) => {
+          const { path, placeholders } = fillPath(op, ctx.discovery);
+          if (placeholders.length > 0)
+            return Promise.resolve(skip(`no ${placeholders.join(", ")} found on the deployment`));
+          return law(ctx, op, model, path);
+        },
+      }),
+    );
+  });
+}

@@ -1,0 +1,22 @@
+import type { Check } from "../check.js";
+import type { Contract } from "../contract.js";
+import { consistencyChecks } from "./consistency.js";
+import { contractChecks } from "./contract.js";
+import { filterChecks } from "./filters.js";
+import { methodChecks } from "./methods.js";
+import { negativeChecks } from "./negative.js";
+import { paginationChecks } from "./pagination.js";
+import { routerChecks } from "./router.js";
+
+/** Every check of the suite, contract checks first, in a stable order. */
+export function allChecks(contract: Contract): Check[] {
+  return [
+    ...contractChecks(contract),
+    ...negativeChecks(contract),
+    ...paginationChecks(contract),
+    ...filterChecks(contract),
+    ...consistencyChecks(),
+    ...methodChecks(contract),
+    ...routerChecks(),
+  ];
+}

@@ -1,0 +1,120 @@
+/**
+ * The `weft-conformance` command line, as a function of argv and output streams so tests run it
+ * in-process. Exit codes: 0 every check passed (skips allowed), 1 a check failed, 2 bad usage.
+ */
+import { Command, CommanderError, InvalidArgumentError, Option } from "commander";
+import { formatProgress, formatSummary } from "./report/terminal.js";
+import { parseReportTargets, type ReportTargets, writeReports } from "./report/write-reports.js";
+import { DEFAULT_CONCURRENCY, DEFAULT_TIMEOUT_MS, runConformance } from "./run-conformance.js";
+import { FEATURE_CLASSES, type FeatureClass, type Profile } from "./types.js";
+
+export const EXIT_OK = 0;
+export const EXIT_FAILED = 1;
+export const EXIT_USAGE = 2;
+
+export interface CliIo {
+  stdout: (text: string) => void;
+  stderr: (text: string) => void;
+  color: boolean;
+  fetch?: typeof fetch;
+}
+
+interface CliOptions {
+  indexerUrl: string;
+  routerUrl?: string;
+  profile: Profile;
+  only?: FeatureClass[];
+  concurrency: number;
+  timeout: number;
+  latencyBudget?: number;
+  report?: ReportTargets;
+  progress: boolean;
+}
+
+const positiveInt = (name: string) => (value: string) => {
+  const n = Number(value);
+  if (!Number.isInteger(n) || n < 1) throw new InvalidArgumentError(`${name} must be a positive integer`);
+  return n;
+};
+
+const url = (value: string) => {
+  try {
+    return new URL(value).toString().replace(/\/+$/, "");
+  } catch {
+    throw new InvalidArgumentError(`not a URL: ${value}`);
+  }
+};
+
+function buildProgram(io: CliIo): Command {
+  return new Command("weft-conformance")
+    .description("Check an Initia indexer (and router) deployment against the Weft contract")
+    .requiredOption("--indexer-url <url>", "base URL of the indexer", url)
+    .option("--router-url <url>", "base URL of the router (router checks run only with it)", url)
+    .addOption(
+      new Option("--profile <profile>", "strict: our spec exactly; reference: tolerate rollytics quirks")
+        .choices(["strict", "reference"])
+        .default("strict"),
+    )
+    .addOption(
+      new Option("--only <class>", "run only this feature class (repeatable or comma-separated)").argParser(
+        (value: string, previous: FeatureClass[] | undefined) => {
+          const classes = value.split(",").map((s) => s.trim());
+          const bad = classes.find((c) => !(FEATURE_CLASSES as readonly string[]).includes(c));
+          if (bad)
+            throw new InvalidArgumentError(`unknown class "${bad}" (one of ${FEATURE_CLASSES.join(", ")})`);
+          return [...(previous ?? []), ...(classes as FeatureClass[])];
+        },
+      ),
+    )
+    .option(
+      "--concurrency <n>",
+      "checks in flight at once",
+      positiveInt("--concurrency"),
+      DEFAULT_CONCURRENCY,
+    )
+    .option("--timeout <ms>", "per-request timeout in ms", positiveInt("--timeout"), DEFAULT_TIMEOUT_MS)
+    .option(
+      "--latency-budget <ms>",
+      "fail operations whose slowest request takes longer",
+      positiveInt("--latency-budget"),
+    )
+    .option("--report <targets>", "write reports: junit=PATH,json=PATH,html=PATH", (v: string) => {
+      try {
+        return parseReportTargets(v);
+      } catch (err) {
+        throw new InvalidArgumentError((err as Error).message);
+      }
+    })
+    .option("--no-progress", "do not print a line per check")
+    .exitOverride()
+    .configureOutput({ writeOut: io.stdout, writeErr: io.stderr });
+}
+
+/** Runs the CLI. @returns the process exit code. */
+export async function runCli(argv: string[], io: CliIo): Promise<number> {
+  const program = buildProgram(io);
+  try {
+    program.parse(argv);
+  } catch (err) {
+    if (err instanceof CommanderError) return err.exitCode === 0 ? EXIT_OK : EXIT_USAGE;
+    throw err;
+  }
+  const o = program.opts<CliOptions>();
+  const style = { color: io.color };
+  const report = await runConformance({
+    indexerUrl: o.indexerUrl,
+    ...(o.routerUrl ? { routerUrl: o.routerUrl } : {}),
+    profile: o.profile,
+    ...(o.only ? { only: o.only } : {}),
+    concurrency: o.concurrency,
+    timeoutMs: o.timeout,
+    ...(o.latencyBudget !== undefined ? { latencyBudgetMs: o.latencyBudget } : {}),
+    ...(io.fetch ? { fetch: io.fetch } : {}),
+    onResult: (result, done, total) => {
+      if (o.progress) io.stderr(`${formatProgress(result, done, total, style)}\n`);
+    },
+  });
+  io.stdout(formatSummary(report, style));
+  for (const file of writeReports(report, o.report ?? {})) io.stderr(`report written: ${file}\n`);
+  return report.ok ? EXIT_OK : EXIT_FAILED;
+}

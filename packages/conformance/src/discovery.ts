@@ -1,0 +1,163 @@
+/**
+ * Finds test data on the deployment itself (no fixtures), so the suite runs against any indexer:
+ * recent blocks, a settled block with txs, a tx and its accounts (signer from the `tx` event's
+ * `acc_seq`, others from event values), message types present, a fee denom, an NFT collection and
+ * token, an EVM tx. What is not found stays undefined and the checks needing it skip or use
+ * placeholders.
+ */
+import type { Probe } from "./http-probe.js";
+import { type Block, isRecord, type TxResponse } from "./wire.js";
+
+export interface Discovery {
+  chainId?: string;
+  statusHeight?: number;
+  /** Newest first, as listed by /blocks. */
+  recentBlocks: Block[];
+  /** A block below the head with the most txs among the recent ones (ideally 2 or more). */
+  txBlock?: Block;
+  tx?: TxResponse;
+  /** Every tx of `txBlock`, in the order /txs/by_height serves them by default. */
+  txBlockTxs: TxResponse[];
+  /** The first signer of `tx` (from `acc_seq`), an account with txs it signed and txs it did not. */
+  signer?: string;
+  /** bech32 accounts seen in `tx`'s events. */
+  accounts: string[];
+  /** Message type names without the leading slash, most frequent first. */
+  msgTypes: string[];
+  denom?: string;
+  nft?: { collectionAddr: string; collectionName: string; tokenId?: string };
+  evm?: { txHash: string; account?: string };
+}
+
+const BLOCKS_PATH = "/indexer/block/v1/blocks";
+const BECH32 = /^[a-z]{1,83}1[02-9ac-hj-np-z]{38,58}$/;
+/** Recent blocks looked at; enough to find a block with txs on a quiet chain. */
+const RECENT_BLOCKS = 50;
+
+/** Message types of a tx, without the leading slash (the form the `msgs` filter takes). */
+export function msgTypesOf(tx: unknown): string[] {
+  const messages = isRecord(tx) && isRecord(tx.tx) && isRecord(tx.tx.body) ? tx.tx.body.messages : undefined;
+  if (!Array.isArray(messages)) return [];
+  return messages
+    .map((m) => (isRecord(m) && typeof m["@type"] === "string" ? m["@type"].replace(/^\//, "") : ""))
+    .filter(Boolean);
+}
+
+/** Attribute values of a tx's events, optionally only of one event type and key. */
+export function eventValues(tx: unknown, type?: string, key?: string): string[] {
+  const events = isRecord(tx) ? tx.events : undefined;
+  if (!Array.isArray(events)) return [];
+  const out: string[] = [];
+  for (const event of events) {
+    if (!isRecord(event) || (type && event.type !== type) || !Array.isArray(event.attributes)) continue;
+    for (const attr of event.attributes) {
+      if (isRecord(attr) && (!key || attr.key === key) && typeof attr.value === "string")
+        out.push(attr.value);
+    }
+  }
+  return out;
+}
+
+/** Signers of a tx in order, read from the ante handler's `tx.acc_seq` events (`addr/sequence`). */
+export function signersOf(tx: unknown): string[] {
+  return eventValues(tx, "tx", "acc_seq").map((v) => v.split("/")[0] ?? "");
+}
+
+async function listOf<T>(probe: Probe, path: string, key: string, query = {}): Promise<T[]> {
+  const res = await probe.get(path, query);
+  const list = res.status === 200 && isRecord(res.json) ? res.json[key] : undefined;
+  return Array.isArray(list) ? (list as T[]) : [];
+}
+
+export async function discover(probe: Probe): Promise<Discovery> {
+  const found: Discovery = { recentBlocks: [], txBlockTxs: [], accounts: [], msgTypes: [] };
+  const status = await probe.get("/status");
+  if (status.status === 200 && isRecord(status.json)) {
+    if (typeof status.json.chain_id === "string") found.chainId = status.json.chain_id;
+    if (typeof status.json.height === "number") found.statusHeight = status.json.height;
+  }
+  found.recentBlocks = await listOf<Block>(probe, BLOCKS_PATH, "blocks", {
+    "pagination.limit": String(RECENT_BLOCKS),
+  });
+  // Skip the head: its txs may still be being written on some indexers.
+  const settled = found.recentBlocks.slice(1).filter((b) => Number(b.tx_count) > 0);
+  found.txBlock = settled.find((b) => Number(b.tx_count) >= 2) ?? settled[0];
+  if (found.txBlock) {
+    found.txBlockTxs = await listOf<TxResponse>(
+      probe,
+      `/indexer/tx/v1/txs/by_height/${found.txBlock.height}`,
+      "txs",
+      { "pagination.limit": "100" },
+    );
+    found.tx = found.txBlockTxs[0];
+  }
+  const recentTxs = await listOf<TxResponse>(probe, "/indexer/tx/v1/txs", "txs", {
+    "pagination.limit": "100",
+  });
+  const counts = new Map<string, number>();
+  for (const tx of [...found.txBlockTxs, ...recentTxs]) {
+    for (const type of msgTypesOf(tx)) counts.set(type, (counts.get(type) ?? 0) + 1);
+  }
+  found.msgTypes = [...counts.entries()].sort((a, b) => b[1] - a[1]).map(([type]) => type);
+  if (found.tx) {
+    found.signer = signersOf(found.tx)[0] || undefined;
+    found.accounts = [...new Set(eventValues(found.tx).filter((v) => BECH32.test(v)))];
+    // auth_info is typed loosely by the contract (the node's JSON); fall back to the block's fees.
+    const fee = /^\d+([a-zA-Z][a-zA-Z0-9/:._-]{1,127})$/.exec(
+      eventValues(found.tx, "tx", "fee")[0] ?? "",
+    )?.[1];
+    found.denom = fee ?? found.txBlock?.total_fee?.[0]?.denom;
+  }
+  const collections = await listOf<Record<string, unknown>>(
+    probe,
+    "/indexer/nft/v1/collections",
+    "collections",
+    {
+      "pagination.limit": "1",
+    },
+  );
+  const collection = collections[0];
+  if (collection && typeof collection.object_addr === "string") {
+    const name = isRecord(collection.collection) ? collection.collection.name : undefined;
+    found.nft = {
+      collectionAddr: collection.object_addr,
+      collectionName: typeof name === "string" ? name : "",
+    };
+    const tokens = await listOf<Record<string, unknown>>(
+      probe,
+      `/indexer/nft/v1/tokens/by_collection/${encodeURIComponent(collection.object_addr)}`,
+      "tokens",
+      { "pagination.limit": "1" },
+    );
+    const nft = tokens[0]?.nft;
+    if (isRecord(nft) && typeof nft.token_id === "string") found.nft.tokenId = nft.token_id;
+  }
+  const evmTxs = await listOf<Record<string, unknown>>(probe, "/indexer/tx/v1/evm-txs", "txs", {
+    "pagination.limit": "1",
+  });
+  const evmTx = evmTxs[0];
+  if (evmTx && typeof evmTx.transactionHash === "string") {
+    found.evm = {
+      txHash: evmTx.transactionHash,
+      ...(typeof evmTx.from === "string" ? { account: evmTx.from } : {}),
+    };
+  }
+  return found;
+}
+
+/** What the report shows of the discovery (small: no whole blocks or txs). */
+export function summarizeDiscovery(d: Discovery): Record<string, unknown> {
+  return {
+    chain_id: d.chainId,
+    status_height: d.statusHeight,
+    newest_block: d.recentBlocks[0]?.height,
+    tx_block: d.txBlock ? { height: d.txBlock.height, tx_count: d.txBlock.tx_count } : undefined,
+    tx_hash: d.tx?.txhash,
+    signer: d.signer,
+    accounts: d.accounts,
+    msg_types: d.msgTypes,
+    denom: d.denom,
+    nft: d.nft,
+    evm: d.evm,
+  };
+}
