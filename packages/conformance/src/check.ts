@@ -49,7 +49,7 @@ const CLASS_BY_TAG: Record<string, FeatureClass> = {
 };
 
 export function classOf(op: ContractOperation): FeatureClass {
-  if (op.path.startsWith("/v2/")) return "router";
+  if (op.path.startsWith("/v2/") || op.tag.startsWith("Router")) return "router";
   return CLASS_BY_TAG[op.tag] ?? "blocks";
 }
 

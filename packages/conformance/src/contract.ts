@@ -25,6 +25,7 @@ export interface ParameterObject {
   in: "query" | "path" | "header" | "cookie";
   required?: boolean;
   schema?: JsonSchema;
+  example?: unknown;
 }
 
 interface MediaObject {
@@ -37,6 +38,7 @@ interface ResponseObject {
 interface OperationObject {
   operationId?: string;
   tags?: string[];
+  requestBody?: { content?: Record<string, { examples?: Record<string, { value?: unknown; $ref?: string }> }> };
   parameters?: (ParameterObject | { $ref: string })[];
   responses?: Record<string, ResponseObject>;
 }
@@ -52,6 +54,8 @@ export interface ContractOperation extends OperationRef {
   parameters: ParameterObject[];
   /** Status code ("200", "400", ...) -> media type -> schema (unresolved refs inside). */
   responses: Record<string, Record<string, JsonSchema | undefined>>;
+  /** The first documented JSON request body example, for operations that take a body. */
+  requestExample?: unknown;
 }
 
 export interface Contract {
@@ -91,7 +95,14 @@ export function createContract(document: OpenApiDocument = loadContractDocument(
       const content = deref(response).content ?? {};
       responses[status] = Object.fromEntries(Object.entries(content).map(([type, m]) => [type, m.schema]));
     }
-    return { ...ref, parameters: (op.parameters ?? []).map((p) => deref<ParameterObject>(p)), responses };
+    const example = Object.values(op.requestBody?.content?.["application/json"]?.examples ?? {})[0];
+    const requestExample = example ? deref<{ value?: unknown }>(example as { value?: unknown }).value : undefined;
+    return {
+      ...ref,
+      parameters: (op.parameters ?? []).map((p) => deref<ParameterObject>(p)),
+      responses,
+      ...(requestExample === undefined ? {} : { requestExample }),
+    };
   });
   const index = new Map(operations.map((o) => [o.operationId, o]));
   return { document, operations, byId: (id) => index.get(id), resolve };

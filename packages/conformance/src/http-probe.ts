@@ -24,8 +24,11 @@ export interface Exchange {
 }
 
 export interface Probe {
-  request(method: string, path: string, query?: Query): Promise<Exchange>;
+  /** `body`, when given, is sent as JSON. */
+  request(method: string, path: string, query?: Query, body?: unknown): Promise<Exchange>;
   get(path: string, query?: Query): Promise<Exchange>;
+  /** POST a JSON body. */
+  post(path: string, body: unknown): Promise<Exchange>;
   /** The same probe, also reporting every exchange to `onExchange`. */
   withListener(onExchange: (exchange: Exchange) => void): Probe;
 }
@@ -67,12 +70,16 @@ export function toRecord(exchange: Exchange, operationId?: string): ExchangeReco
 export function createProbe(options: ProbeOptions, listeners: ((e: Exchange) => void)[] = []): Probe {
   const doFetch = options.fetch ?? globalThis.fetch;
   const probe: Probe = {
-    async request(method, path, query) {
+    async request(method, path, query, body) {
       const url = buildUrl(options.baseUrl, path, query);
       const started = performance.now();
       let exchange: Exchange;
       try {
-        const res = await doFetch(url, { method, signal: AbortSignal.timeout(options.timeoutMs) });
+        const res = await doFetch(url, {
+          method,
+          signal: AbortSignal.timeout(options.timeoutMs),
+          ...(body === undefined ? {} : { headers: { "content-type": "application/json" }, body: JSON.stringify(body) }),
+        });
         const text = await res.text();
         const contentType = res.headers.get("content-type") ?? "";
         const mediaType = contentType.split(";")[0]?.trim().toLowerCase() ?? "";
@@ -115,6 +122,7 @@ export function createProbe(options: ProbeOptions, listeners: ((e: Exchange) => 
       return exchange;
     },
     get: (path, query) => probe.request("GET", path, query),
+    post: (path, body) => probe.request("POST", path, undefined, body),
     withListener: (onExchange) => createProbe(options, [...listeners, onExchange]),
   };
   return probe;

@@ -8,7 +8,7 @@ let report: ConformanceReport;
 
 beforeAll(async () => {
   weft = await startWeftDev();
-  report = await runConformance({ indexerUrl: weft.url, profile: "strict", concurrency: 8 });
+  report = await runConformance({ indexerUrl: weft.url, routerUrl: weft.url, profile: "strict", concurrency: 8 });
 }, 120_000);
 
 afterAll(async () => {
@@ -16,12 +16,12 @@ afterAll(async () => {
 });
 
 describe("runConformance against a real `weft dev` (strict profile)", () => {
-  it("passes every check; skips only operations that answer 501 or EVM routes of this Move chain", () => {
+  it("passes every check, router included; skips only operations that answer 501 or EVM routes of this Move chain", () => {
     const failures = report.results.filter((r) => r.status === "fail");
     expect(failures.map((f) => `${f.id}: ${f.reason}`)).toEqual([]);
     for (const r of report.results.filter((r) => r.status === "skip")) {
       expect(r.reason, r.id).toMatch(
-        /^not implemented by this deployment \(501|^no EVM routes on this chain \(404|^no router URL given/,
+        /^not implemented by this deployment \(501|^no EVM routes on this chain \(404/,
       );
     }
     expect(report.ok).toBe(true);
@@ -30,7 +30,8 @@ describe("runConformance against a real `weft dev` (strict profile)", () => {
   it("covers every documented operation with a contract check and discovers real test data", () => {
     const contractIds = report.results.filter((r) => r.kind === "contract").map((r) => r.id);
     expect(contractIds).toContain("contract.getBlock");
-    expect(contractIds.length).toBe(28);
+    expect(contractIds.length).toBe(35);
+    expect(report.summary.router.pass).toBeGreaterThanOrEqual(5);
     expect(report.summary.blocks.pass).toBeGreaterThan(0);
     expect(report.summary.txs.pass).toBeGreaterThan(0);
     expect(report.discovery.tx_hash).toMatch(/^[0-9A-F]{64}$/);

@@ -44,7 +44,16 @@ async function runContract(ctx: CheckContext, op: ContractOperation): Promise<Ou
   const { path, placeholders } = fillPath(op, ctx.discovery);
   const probe = probeFor(ctx, op);
   if (!probe) return skip(NO_ROUTER_URL);
-  const res = await probe.request(op.method.toUpperCase(), path);
+  // Operations with a body get the contract's own request example: its chains and assets need not
+  // exist on this deployment, so like a placeholder it only has to answer a documented status.
+  // Required query parameters discovery cannot fill (a tracked tx hash) get the contract's example.
+  const query: Record<string, string> = {};
+  for (const p of op.parameters.filter((x) => x.in === "query" && x.required)) {
+    query[p.name] = String(p.example ?? "");
+    placeholders.push(p.name);
+  }
+  const res = await probe.request(op.method.toUpperCase(), path, query, op.requestExample);
+  if (op.requestExample !== undefined) placeholders.push("request body (the contract's example)");
   if (res.status === 0) return fail(`unreachable: ${describe(res)}`);
   if (res.status === 501) {
     const reason = `not implemented by this deployment (501: ${errorMessage(res)})`;
