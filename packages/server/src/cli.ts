@@ -146,6 +146,12 @@ async function ingest(opts: Record<string, unknown>): Promise<void> {
     );
     process.exit(2);
   }
+  if (config.vmType === "evm" && !config.jsonRpcUrl) {
+    process.stderr.write(
+      "weft: ingest of an EVM chain needs its JSON-RPC: set JSON_RPC_URL (or --json-rpc-url)\n",
+    );
+    process.exit(2);
+  }
   const logger = createLogger(config.logLevel);
   const db = await openDatabase({ url: config.databaseUrl, dataDir: config.dataDir, logger });
   const controller = new AbortController();
@@ -161,6 +167,7 @@ async function ingest(opts: Record<string, unknown>): Promise<void> {
       logger,
       rpcUrl: config.rpcUrl,
       restUrl: config.restUrl ?? config.rpcUrl,
+      jsonRpcUrl: config.vmType === "evm" ? config.jsonRpcUrl : undefined,
       chainId: config.chainId,
       prefix: config.prefix,
       startHeight: BigInt(config.startHeight),
@@ -181,7 +188,12 @@ async function dev(opts: Record<string, unknown>): Promise<void> {
   const config = configOrExit(opts);
   const logger = createLogger(config.logLevel);
   const node = await startDevnetNode({
-    chain: createChain({ seed: 1, chainId: config.chainId ?? "weft-devnet-1", prefix: config.prefix }),
+    chain: createChain({
+      seed: 1,
+      chainId: config.chainId ?? "weft-devnet-1",
+      prefix: config.prefix,
+      vm: config.vmType === "evm" ? "evm" : "move",
+    }),
     initialBlocks: DEV_INITIAL_BLOCKS,
     blockIntervalMs: DEV_BLOCK_INTERVAL_MS,
   });
@@ -192,6 +204,7 @@ async function dev(opts: Record<string, unknown>): Promise<void> {
     logger,
     rpcUrl: node.url,
     restUrl: node.url,
+    jsonRpcUrl: node.chain.vm === "evm" ? node.url : undefined,
     chainId: node.chain.chainId,
     prefix: config.prefix,
     startHeight: 1n,
@@ -277,6 +290,8 @@ addSettingOptions(
   [
     "rpcUrl",
     "restUrl",
+    "jsonRpcUrl",
+    "vmType",
     "chainId",
     "prefix",
     "startHeight",
