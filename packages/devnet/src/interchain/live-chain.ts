@@ -95,6 +95,8 @@ export function createLiveChain(options: {
   const mempool: { raw: Uint8Array; signer: string; sequence: bigint }[] = [];
   const sealed = new Map<number, { payload: BlockPayload; txs: IndexedTx[]; truth: TxTruth[] }>();
   const byHash = new Map<string, IndexedTx>();
+  /** `type.key=value` -> txs with that event attribute, as a node's tx indexer keeps it. */
+  const byEvent = new Map<string, IndexedTx[]>();
   const listeners: ((height: number, txs: IndexedTx[]) => void)[] = [];
   let head = 0;
   let systemNonce = 0;
@@ -228,6 +230,14 @@ export function createLiveChain(options: {
         const indexed = execute(entry, height, time, baseCount + i, truth);
         txs.push(indexed);
         byHash.set(indexed.hash, indexed);
+        for (const e of indexed.result.events) {
+          for (const a of e.attributes) {
+            const key = `${e.type}.${a.key}=${a.value}`;
+            const list = byEvent.get(key);
+            if (list) list.push(indexed);
+            else byEvent.set(key, [indexed]);
+          }
+        }
       }
       const results = [...(base.results.txs_results ?? []), ...txs.map((t) => t.result)];
       const payload: BlockPayload = {
@@ -254,7 +264,9 @@ export function createLiveChain(options: {
     findTx: (hash) => byHash.get(hash.replace(/^0x/i, "").toUpperCase()),
     searchTxs(conditions) {
       const out: IndexedTx[] = [];
-      for (const tx of byHash.values()) {
+      const first = conditions[0];
+      const candidates = first ? (byEvent.get(`${first.type}.${first.key}=${first.value}`) ?? []) : [...byHash.values()];
+      for (const tx of new Set(candidates)) {
         const ok = conditions.every((c) =>
           tx.result.events.some(
             (e) => e.type === c.type && e.attributes.some((a) => a.key === c.key && a.value === c.value),

@@ -8,18 +8,18 @@
  *
  *   node packages/server/dist/bench/ingest-bench.js --blocks 10000 [--admin-url postgres://postgres@127.0.0.1:5432/postgres]
  */
-import { randomBytes } from "node:crypto";
 import { tmpdir } from "node:os";
 import { parseArgs } from "node:util";
 import { spawn } from "node:child_process";
 import { createRequire } from "node:module";
 import { createChain } from "@weft/devnet";
-import pg from "pg";
+import type pg from "pg";
 import { pino } from "pino";
 import { openDatabase } from "../db/database.js";
 import { type BlockBundle, deriveBlock } from "../ingest/derive/derive-block.js";
 import type { BlockPayload } from "../ingest/derive/node-payloads.js";
 import { runIngest } from "../ingest/run-ingest.js";
+import { createScratchDatabase, DEFAULT_ADMIN_URL } from "./scratch-database.js";
 
 const { values } = parseArgs({
   options: {
@@ -27,7 +27,7 @@ const { values } = parseArgs({
     concurrency: { type: "string", default: "8" },
     "admin-url": {
       type: "string",
-      default: process.env.WEFT_TEST_DATABASE_URL ?? "postgres://postgres@127.0.0.1:5432/postgres",
+      default: DEFAULT_ADMIN_URL,
     },
   },
 });
@@ -35,24 +35,7 @@ const blocks = Number(values.blocks);
 const admin = values["admin-url"];
 const logger = pino({ level: "warn" });
 
-async function scratch(tag: string): Promise<{ url: string; drop: () => Promise<void> }> {
-  const name = `weft_bench_${tag}_${randomBytes(3).toString("hex")}`;
-  const c = new pg.Client({ connectionString: admin });
-  await c.connect();
-  await c.query(`CREATE DATABASE "${name}"`);
-  await c.end();
-  const u = new URL(admin);
-  u.pathname = `/${name}`;
-  return {
-    url: u.toString(),
-    drop: async () => {
-      const d = new pg.Client({ connectionString: admin });
-      await d.connect();
-      await d.query(`DROP DATABASE IF EXISTS "${name}" WITH (FORCE)`);
-      await d.end();
-    },
-  };
-}
+const scratch = (tag: string) => createScratchDatabase(admin, tag);
 
 function rowsOf(bundles: BlockBundle[]): number {
   return bundles.reduce(

@@ -29,6 +29,10 @@ export interface TrackerOptions {
   progressWindowMs?: number;
   /** Wait before re-checking a transfer that did not move. @default 2000 */
   recheckMs?: number;
+  /** Wait before re-checking a transfer that moved (its next step is usually a block away). @default 250 */
+  movedRecheckMs?: number;
+  /** Transfers checked at once; bounds the bursts of chain requests beside the API. @default 8 */
+  concurrency?: number;
 }
 
 export interface Tracker {
@@ -43,6 +47,8 @@ export function createTracker(options: TrackerOptions): Tracker {
   const pollMs = options.pollMs ?? 1_000;
   const leaseMs = options.leaseMs ?? 30_000;
   const recheckMs = options.recheckMs ?? 2_000;
+  const movedRecheckMs = options.movedRecheckMs ?? 250;
+  const concurrency = options.concurrency ?? 8;
   const submitWindowMs = options.submitWindowMs ?? 300_000;
   const progressWindowMs = options.progressWindowMs ?? 1_800_000;
   const { pool, registry, reader, logger } = options;
@@ -71,14 +77,19 @@ export function createTracker(options: TrackerOptions): Tracker {
       progress.abandoned ? { reason: progress.abandoned } : undefined,
     );
     const done = TERMINAL_STATES.has(state);
-    await saveCheck(pool, row, owner, { progress, state, done, moved, nextCheckInMs: moved ? 0 : recheckMs });
+    await saveCheck(pool, row, owner, { progress, state, done, moved, nextCheckInMs: moved ? movedRecheckMs : recheckMs });
     if (state !== row.state)
       logger.info({ chain_id: row.chain_id, tx_hash: row.tx_hash, state }, "transfer state changed");
   }
 
   async function tick(): Promise<number> {
     const rows = await claimDue(pool, owner, leaseMs, options.batch ?? 50);
-    await Promise.all(rows.map(check));
+    const queue = [...rows];
+    await Promise.all(
+      Array.from({ length: Math.min(concurrency, queue.length) }, async () => {
+        for (let row = queue.shift(); row; row = queue.shift()) await check(row);
+      }),
+    );
     return rows.length;
   }
 

@@ -52,6 +52,7 @@ function newTracker(): Tracker {
     reader: createChainReader(registry, createHttpJson({ timeoutMs: 2_000, retries: 1 })),
     logger,
     recheckMs: 0,
+    movedRecheckMs: 0,
     submitWindowMs: 60_000,
   });
 }

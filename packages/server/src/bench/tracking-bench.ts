@@ -1,0 +1,212 @@
+#!/usr/bin/env node
+/**
+ * Tracking benchmark: N transfers (default 1000) broadcast on the local interchain (its own process)
+ * and tracked at once by `weft serve` (its own process, real Postgres) while this process polls
+ * GET /v2/tx/status at a fixed rate (default 100 requests/s) for random tracked hashes. Beside it, in
+ * the same run, a bare node:http server answering one stored status body at the same rate (the
+ * baseline). Prints p50/p99 of both and how far tracking got.
+ *
+ *   node packages/server/dist/bench/tracking-bench.js [--transfers 1000] [--rate 100] [--seconds 20]
+ */
+import { type ChildProcess, spawn } from "node:child_process";
+import { mkdtempSync, readFileSync, rmSync, writeFileSync } from "node:fs";
+import { createServer } from "node:http";
+import { createRequire } from "node:module";
+import { tmpdir } from "node:os";
+import path from "node:path";
+import { fileURLToPath } from "node:url";
+import type { AddressInfo } from "node:net";
+import { parseArgs } from "node:util";
+import { createTestKey, L1_CHAIN_ID, signTx } from "@weft/devnet";
+import { MsgTransfer } from "cosmjs-types/ibc/applications/transfer/v1/tx";
+import pg from "pg";
+import { bindEndpoints } from "../router/registry/bind-endpoints.js";
+import { parseRegistryFile } from "../router/registry/registry-file.js";
+import { createScratchDatabase, DEFAULT_ADMIN_URL } from "./scratch-database.js";
+
+const { values } = parseArgs({
+  options: {
+    transfers: { type: "string", default: "1000" },
+    rate: { type: "string", default: "100" },
+    seconds: { type: "string", default: "20" },
+    "admin-url": { type: "string", default: DEFAULT_ADMIN_URL },
+  },
+});
+const transfers = Number(values.transfers);
+const rate = Number(values.rate);
+const seconds = Number(values.seconds);
+
+const alice = await createTestKey("bench-alice");
+const sender = alice.bech32("init");
+const scratch = await createScratchDatabase(values["admin-url"], "tracking");
+const work = mkdtempSync(path.join(tmpdir(), "weft-tracking-bench-"));
+
+/** Starts a child process and resolves with the first stdout/stderr match of `pattern`. */
+function start(
+  args: string[],
+  env: NodeJS.ProcessEnv,
+  stream: "stdout" | "stderr",
+  pattern: RegExp,
+): Promise<{ child: ChildProcess; match: RegExpExecArray }> {
+  const child = spawn(process.execPath, args, {
+    env: { ...process.env, ...env },
+    stdio: ["ignore", "pipe", "pipe"],
+  });
+  return new Promise((resolve, reject) => {
+    let seen = "";
+    child[stream]?.on("data", (chunk: Buffer) => {
+      seen += chunk.toString();
+      const match = pattern.exec(seen);
+      if (match) resolve({ child, match });
+    });
+    child.once("exit", (code) => reject(new Error(`${args[0]} exited (${code}): ${seen.slice(-500)}`)));
+  });
+}
+
+// The interchain in its own process, as real chains would be: a block every 500 ms on each chain.
+const genesisFile = path.join(work, "genesis.json");
+writeFileSync(
+  genesisFile,
+  JSON.stringify({ [L1_CHAIN_ID]: { [sender]: { uinit: (10n ** 15n).toString() } } }),
+);
+const require = createRequire(import.meta.url);
+const devnetCli = require.resolve("@weft/devnet").replace(/index\.js$/, "cli.js");
+const devnet = await start(
+  [
+    devnetCli,
+    "--interchain",
+    "--genesis",
+    genesisFile,
+    "--block-interval-ms",
+    "500",
+    "--initial-blocks",
+    "1",
+  ],
+  {},
+  "stdout",
+  /^(\{.*\})\n/m,
+);
+const urls = JSON.parse(devnet.match[1] ?? "{}") as Record<string, string>;
+const registryFile = path.join(work, "registry.json");
+const bundled = path.resolve(path.dirname(fileURLToPath(import.meta.url)), "../../registries/devnet.json");
+writeFileSync(
+  registryFile,
+  JSON.stringify(bindEndpoints(parseRegistryFile(JSON.parse(readFileSync(bundled, "utf8")), bundled), urls)),
+);
+
+// Weft as deployed: `weft serve` (API + tracker) in its own process on real Postgres.
+const weftCli = path.resolve(path.dirname(fileURLToPath(import.meta.url)), "../cli.js");
+const weft = await start(
+  [weftCli, "serve"],
+  { DATABASE_URL: scratch.url, ROUTER_REGISTRY: registryFile, PORT: "0", LOG_LEVEL: "warn" },
+  "stderr",
+  /serving on (http:\/\/\S+)/,
+);
+const weftUrl = weft.match[1] ?? "";
+const pool = new pg.Pool({ connectionString: scratch.url, max: 2 });
+
+// Broadcast and track N real transfers (L1 -> Wasm rollup, one MsgTransfer each).
+const l1 = urls[L1_CHAIN_ID] ?? "";
+const hashes: string[] = [];
+const started = performance.now();
+for (let i = 0; i < transfers; i++) {
+  const msg = MsgTransfer.fromPartial({
+    sourcePort: "transfer",
+    sourceChannel: "channel-1",
+    token: { denom: "uinit", amount: String(1000 + i) },
+    sender,
+    receiver: sender,
+    timeoutTimestamp: 1_900_000_000_000_000_000n,
+  });
+  const raw = await signTx({
+    key: alice,
+    chainId: L1_CHAIN_ID,
+    accountNumber: 0n,
+    sequence: BigInt(i),
+    messages: [
+      { typeUrl: "/ibc.applications.transfer.v1.MsgTransfer", value: MsgTransfer.encode(msg).finish() },
+    ],
+  });
+  const res = await fetch(`${l1}/cosmos/tx/v1beta1/txs`, {
+    method: "POST",
+    headers: { "content-type": "application/json" },
+    body: JSON.stringify({ tx_bytes: Buffer.from(raw).toString("base64"), mode: "BROADCAST_MODE_SYNC" }),
+  });
+  const { tx_response } = (await res.json()) as {
+    tx_response: { code: number; txhash: string; raw_log: string };
+  };
+  if (tx_response.code !== 0) throw new Error(`broadcast ${i}: ${tx_response.raw_log}`);
+  await fetch(`${weftUrl}/v2/tx/track`, {
+    method: "POST",
+    headers: { "content-type": "application/json" },
+    body: JSON.stringify({ tx_hash: tx_response.txhash, chain_id: L1_CHAIN_ID }),
+  });
+  hashes.push(tx_response.txhash);
+}
+console.log(
+  `${transfers} transfers signed, broadcast and tracked in ${((performance.now() - started) / 1000).toFixed(1)} s`,
+);
+
+async function poll(url: (hash: string) => string): Promise<number[]> {
+  const latencies: number[] = [];
+  const inflight: Promise<void>[] = [];
+  const total = rate * seconds;
+  const t0 = performance.now();
+  for (let i = 0; i < total; i++) {
+    const due = t0 + (i * 1000) / rate;
+    const wait = due - performance.now();
+    if (wait > 0) await new Promise((r) => setTimeout(r, wait));
+    const hash = hashes[Math.floor(Math.random() * hashes.length)] ?? "";
+    inflight.push(
+      (async () => {
+        const s = performance.now();
+        const res = await fetch(url(hash));
+        await res.arrayBuffer();
+        if (res.status !== 200) throw new Error(`status answered ${res.status}`);
+        latencies.push(performance.now() - s);
+      })(),
+    );
+  }
+  await Promise.all(inflight);
+  return latencies;
+}
+const real = await poll((h) => `${weftUrl}/v2/tx/status?chain_id=${L1_CHAIN_ID}&tx_hash=${h}`);
+const { rows } = await pool.query<{ state: string; n: number }>(
+  "SELECT state, count(*)::int AS n FROM router_transfer GROUP BY state ORDER BY state",
+);
+
+const body = await (
+  await fetch(`${weftUrl}/v2/tx/status?chain_id=${L1_CHAIN_ID}&tx_hash=${hashes[0]}`)
+).text();
+const baseline = createServer((_req, res) =>
+  res.writeHead(200, { "content-type": "application/json" }).end(body),
+);
+baseline.listen(0, "127.0.0.1");
+await new Promise((r) => baseline.once("listening", r));
+const baseUrl = `http://127.0.0.1:${(baseline.address() as AddressInfo).port}`;
+const base = await poll(() => `${baseUrl}/`);
+
+const pct = (xs: number[], p: number) =>
+  [...xs].sort((a, b) => a - b)[Math.min(xs.length - 1, Math.floor((p / 100) * xs.length))]?.toFixed(2);
+console.log(`tracked states after ${seconds} s: ${rows.map((r) => `${r.state} ${r.n}`).join(", ")}`);
+console.table({
+  [`baseline node:http, static body (${rate}/s, ms)`]: {
+    p50: pct(base, 50),
+    p99: pct(base, 99),
+    max: pct(base, 100),
+    requests: base.length,
+  },
+  [`weft GET /v2/tx/status while tracking ${transfers} (${rate}/s, ms)`]: {
+    p50: pct(real, 50),
+    p99: pct(real, 99),
+    max: pct(real, 100),
+    requests: real.length,
+  },
+});
+baseline.close();
+weft.child.kill("SIGTERM");
+devnet.child.kill("SIGTERM");
+await pool.end();
+await new Promise((r) => setTimeout(r, 1000));
+await scratch.drop();
+rmSync(work, { recursive: true, force: true });
