@@ -1,6 +1,7 @@
 /**
  * The router flow under load, against any Skip Go v2-compatible router: route for a discovered asset
- * pair, messages for that route, and status polling (an unknown hash must answer the documented 404).
+ * pair, messages for that route (when ADDRESS_<CHAIN_ID> gives an address for each chain it needs),
+ * and status polling (an unknown hash must answer the documented 404).
  *
  *   k6 run -e ROUTER_URL=https://router.example.org dist/k6/router-flow.js
  */
@@ -16,6 +17,7 @@ export const options: Options = {
       : { load: { executor: "constant-vus", vus: PEAK_VUS, duration: __ENV.DURATION ?? "1m" } },
   thresholds: {
     "http_req_duration{name:route}": ["p(95)<100", "p(99)<250"],
+    "http_req_duration{name:msgs}": ["p(95)<100", "p(99)<250"],
     "http_req_duration{name:status}": ["p(95)<50", "p(99)<100"],
     checks: ["rate>0.99"],
   },
@@ -30,6 +32,18 @@ interface Pair {
   source: Asset;
   dest: Asset;
   addresses: Record<string, string>;
+}
+
+interface RouteBody {
+  source_asset_denom: string;
+  source_asset_chain_id: string;
+  dest_asset_denom: string;
+  dest_asset_chain_id: string;
+  amount_in: string;
+  amount_out: string;
+  required_chain_addresses: string[];
+  required_op_hook?: boolean;
+  operations: unknown[];
 }
 
 const JSON_HEADERS = { headers: { "content-type": "application/json" } };
@@ -92,6 +106,29 @@ export default function (data: { pairs: Pair[] }): void {
       "route: 200": (r) => r.status === 200,
       "route: has operations": (r) =>
         Array.isArray((r.json() as { operations?: unknown } | null)?.operations),
+    });
+    const route = res.status === 200 ? (res.json() as RouteBody | null) : null;
+    // msgs needs one address per required chain: given as ADDRESS_<CHAIN_ID> (non-word characters as _).
+    const addresses = route?.required_chain_addresses.map((id) => pair.addresses[id] ?? "") ?? [];
+    if (!route || route.required_op_hook || addresses.some((a) => a === "")) return;
+    const msgs = http.post(
+      `${ROUTER_URL}/v2/fungible/msgs`,
+      JSON.stringify({
+        source_asset_denom: route.source_asset_denom,
+        source_asset_chain_id: route.source_asset_chain_id,
+        dest_asset_denom: route.dest_asset_denom,
+        dest_asset_chain_id: route.dest_asset_chain_id,
+        amount_in: route.amount_in,
+        amount_out: route.amount_out,
+        address_list: addresses,
+        operations: route.operations,
+        slippage_tolerance_percent: "1",
+      }),
+      { ...JSON_HEADERS, tags: { name: "msgs" } },
+    );
+    check(msgs, {
+      "msgs: 200": (r) => r.status === 200,
+      "msgs: has txs": (r) => ((r.json() as { txs?: unknown[] } | null)?.txs?.length ?? 0) > 0,
     });
   });
   group("status", () => {

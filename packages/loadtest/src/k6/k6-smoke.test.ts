@@ -47,32 +47,57 @@ afterAll(async () => {
   rmSync(dataDir, { recursive: true, force: true });
 });
 
-describe("k6 smoke: indexer-mix.ts under the shim against a real Weft", () => {
-  it("passes every check of the script", async () => {
-    const run = await new Promise<{ status: number; stdout: string }>((resolve) => {
-      execFile(
-        process.execPath,
-        [
-          path.join(dist, "shim/run.js"),
-          path.join(dist, "k6/indexer-mix.js"),
-          "--iterations",
-          "3",
-          "--env",
-          `BASE_URL=${baseUrl}`,
-          "--env",
-          "PROFILE=smoke",
-          "--env",
-          "DEEP_PAGES=2",
-          "--json",
-        ],
-        { timeout: 120_000 },
-        (err, stdout) => resolve({ status: err ? ((err as { code?: number }).code ?? -1) : 0, stdout }),
-      );
-    });
-    const result = JSON.parse(run.stdout) as {
-      errors: string[];
-      checks: { name: string; passes: number; fails: number }[];
-    };
+/** Runs a k6 script under the shim (1 VU) against the server; returns its JSON summary. */
+async function runScript(script: string, env: string[]) {
+  const run = await new Promise<{ status: number; stdout: string }>((resolve) => {
+    execFile(
+      process.execPath,
+      [
+        path.join(dist, "shim/run.js"),
+        path.join(dist, script),
+        "--iterations",
+        "3",
+        ...env.flatMap((e) => ["--env", e]),
+        "--json",
+      ],
+      { timeout: 120_000 },
+      (err, stdout) => resolve({ status: err ? ((err as { code?: number }).code ?? -1) : 0, stdout }),
+    );
+  });
+  const result = JSON.parse(run.stdout) as {
+    errors: string[];
+    checks: { name: string; passes: number; fails: number }[];
+  };
+  return { ...run, result };
+}
+
+describe("k6 smoke: the scripts under the shim against a real Weft", () => {
+  it("router-flow.ts: route, msgs and status checks all pass on the local interchain", async () => {
+    const { status, result } = await runScript("k6/router-flow.js", [
+      `ROUTER_URL=${baseUrl}`,
+      "PROFILE=smoke",
+      "ADDRESS_WEFT_DEVNET_1=init1f9qwat48ldgxrmssvpvpk3tea8l72mksvzm62v",
+      "ADDRESS_WEFT_EVM_1=init1f9qwat48ldgxrmssvpvpk3tea8l72mksvzm62v",
+      "ADDRESS_WEFT_WASM_1=init1f9qwat48ldgxrmssvpvpk3tea8l72mksvzm62v",
+      "ADDRESS_WEFT_COSMOS_1=cosmos1f9qwat48ldgxrmssvpvpk3tea8l72mksz5mfpw",
+      "ADDRESS_31337=0x4940eeaea7fb5061ee1060581b4579e9ffe56ed0",
+    ]);
+    expect(result.errors).toEqual([]);
+    expect(result.checks.filter((c) => c.fails > 0)).toEqual([]);
+    const names = result.checks.map((c) => c.name);
+    for (const name of ["route: 200", "msgs: 200", "msgs: has txs", "status of an unknown tx: 404"]) {
+      expect(names.some((n) => n.endsWith(name))).toBe(true);
+    }
+    expect(status).toBe(0);
+  }, 180_000);
+
+  it("indexer-mix.ts: passes every check of the script", async () => {
+    const { status: runStatus, result } = await runScript("k6/indexer-mix.js", [
+      `BASE_URL=${baseUrl}`,
+      "PROFILE=smoke",
+      "DEEP_PAGES=2",
+    ]);
+    const run = { status: runStatus };
     expect(result.errors).toEqual([]);
     expect(result.checks.filter((c) => c.fails > 0)).toEqual([]);
     const names = result.checks.map((c) => c.name);
