@@ -1,6 +1,7 @@
 /**
  * A real Weft server in the test process (embedded database unless WEFT_CLIENT_TEST_DATABASE_URL is
- * set), started before the file's tests and stopped after. Returns a getter for its base URL.
+ * set), started before the file's tests and stopped after, with the bundled `devnet` router
+ * registry (what `weft dev` serves). Returns a getter for its base URL and database.
  */
 import { mkdtempSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
@@ -15,8 +16,20 @@ import {
 } from "@weft/server";
 import { pino } from "pino";
 import { afterAll, beforeAll } from "vitest";
+import { loadBundledRegistry } from "./server-internals.js";
 
-export function useInProcessWeft(): () => string {
+export interface InProcessWeft {
+  (): string;
+  /** The server's database (to seed it); throws before the server started. */
+  database(): Database;
+}
+
+export interface InProcessWeftOptions {
+  /** Response cache TTLs; tests that write data between reads turn it off. @default the server's */
+  cacheTtlMs?: { list: number; item: number };
+}
+
+export function useInProcessWeft(options: InProcessWeftOptions = {}): InProcessWeft {
   const logger = pino({ level: "silent" });
   let db: Database | undefined;
   let server: RunningServer | undefined;
@@ -25,7 +38,15 @@ export function useInProcessWeft(): () => string {
     dataDir = mkdtempSync(path.join(tmpdir(), "weft-client-"));
     db = await openDatabase({ url: process.env.WEFT_CLIENT_TEST_DATABASE_URL, dataDir, logger });
     server = await listen({
-      app: createApp({ db, logger, spec: loadSpecDocument() }),
+      app: createApp({
+        db,
+        logger,
+        spec: loadSpecDocument(),
+        // Every answer is checked against the contract, so the client is tested against conforming bodies.
+        validateResponses: true,
+        router: { registry: await loadBundledRegistry("devnet") },
+        ...(options.cacheTtlMs ? { cacheTtlMs: options.cacheTtlMs } : {}),
+      }),
       host: "127.0.0.1",
       port: 0,
       logger,
@@ -37,8 +58,14 @@ export function useInProcessWeft(): () => string {
     await db?.close();
     rmSync(dataDir, { recursive: true, force: true });
   });
-  return () => {
+  const url = () => {
     if (!server) throw new Error("the in-process server is not started yet");
     return server.url;
   };
+  return Object.assign(url, {
+    database: () => {
+      if (!db) throw new Error("the in-process server is not started yet");
+      return db;
+    },
+  });
 }
