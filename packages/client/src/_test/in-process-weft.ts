@@ -1,7 +1,8 @@
 /**
- * A real Weft server in the test process (embedded database unless WEFT_CLIENT_TEST_DATABASE_URL is
- * set), started before the file's tests and stopped after, with the bundled `devnet` router
- * registry (what `weft dev` serves). Returns a getter for its base URL and database.
+ * A real Weft server in the test process, started before the file's tests and stopped after, with
+ * the bundled `devnet` router registry (what `weft dev` serves). Its database is
+ * WEFT_CLIENT_TEST_DATABASE_URL when set, else a scratch database on a reachable Postgres, else an
+ * embedded PGlite. Returns a getter for its base URL, and its database (to seed it).
  */
 import { mkdtempSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
@@ -16,6 +17,7 @@ import {
 } from "@weft/server";
 import { pino } from "pino";
 import { afterAll, beforeAll } from "vitest";
+import { createScratchDatabase, type ScratchDatabase } from "./scratch-database.js";
 import { loadBundledRegistry } from "./server-internals.js";
 
 export interface InProcessWeft {
@@ -33,10 +35,13 @@ export function useInProcessWeft(options: InProcessWeftOptions = {}): InProcessW
   const logger = pino({ level: "silent" });
   let db: Database | undefined;
   let server: RunningServer | undefined;
+  let scratch: ScratchDatabase | undefined;
   let dataDir = "";
   beforeAll(async () => {
     dataDir = mkdtempSync(path.join(tmpdir(), "weft-client-"));
-    db = await openDatabase({ url: process.env.WEFT_CLIENT_TEST_DATABASE_URL, dataDir, logger });
+    const configured = process.env.WEFT_CLIENT_TEST_DATABASE_URL;
+    scratch = configured ? undefined : await createScratchDatabase();
+    db = await openDatabase({ url: configured ?? scratch?.url, dataDir, logger });
     server = await listen({
       app: createApp({
         db,
@@ -56,6 +61,7 @@ export function useInProcessWeft(options: InProcessWeftOptions = {}): InProcessW
   afterAll(async () => {
     await server?.stop();
     await db?.close();
+    await scratch?.drop();
     rmSync(dataDir, { recursive: true, force: true });
   });
   const url = () => {
