@@ -42,10 +42,11 @@ async function hashes(walk: AsyncIterable<{ txhash: string }>): Promise<string[]
 }
 
 describe(`paginate over ${TXS} ingested txs`, () => {
-  it("seeded the chain through real ingestion in well under a minute", () => {
-    expect(chain.hashes().length).toBeGreaterThanOrEqual(TXS);
+  it("seeded the chain through real ingestion", () => {
+    // Typically 5-9 s (Postgres or PGlite); the seeding itself fails past its deadline. Wall time
+    // is reported, not asserted here, so a loaded machine does not fail a correctness test.
     console.info(`seeded ${chain.hashes().length} txs in ${chain.seedMs()} ms`);
-    expect(chain.seedMs()).toBeLessThan(45_000);
+    expect(chain.hashes().length).toBeGreaterThanOrEqual(TXS);
   });
 
   it("yields each tx exactly once, oldest first, in chain order", async () => {
@@ -143,7 +144,8 @@ describe("paginate against the real server, through a flaky hop", () => {
       }
     })();
     await expect(walking).rejects.toThrow("user left the page");
-    expect(Date.now() - started).toBeLessThan(10_000);
+    // The retry wait is a minute: anything well under it means the abort cut it short.
+    expect(Date.now() - started).toBeLessThan(30_000);
     expect(seen).toHaveLength(2000);
   });
 });

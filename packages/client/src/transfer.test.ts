@@ -309,7 +309,8 @@ describe("cancelling a transfer", () => {
       }
     })();
     await expect(consuming).rejects.toThrow("page closed");
-    expect(Date.now() - started).toBeLessThan(5_000);
+    // The poll wait is a minute: anything well under it means the abort cut it short.
+    expect(Date.now() - started).toBeLessThan(30_000);
     expect(seen).toEqual(["route", "msgs", "broadcast", "tracked", "status"]);
     expect(tracker.seen.filter((s) => s.method === "GET")).toHaveLength(1);
   });
