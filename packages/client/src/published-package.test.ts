@@ -21,11 +21,11 @@ const TSC = path.join(PACKAGE_DIR, "node_modules/typescript/bin/tsc");
 /**
  * Budgets, ~30 % over what the package measured when they were set (README, "Size"): the JS a
  * bundler pulls in from dist/index.js, unminified with comments (19.2 KiB; 5.8 KiB gzip), and the
- * packed tarball (32.5 KiB, most of it the contract's types). Moving one is a decision: say why.
+ * packed tarball (36.1 KiB, most of it the contract's types and the README). Moving one is a decision: say why.
  */
 const ENTRY_JS_BUDGET_BYTES = 25 * 1024;
 const ENTRY_JS_GZIP_BUDGET_BYTES = 8 * 1024;
-const TARBALL_BUDGET_BYTES = 42 * 1024;
+const TARBALL_BUDGET_BYTES = 47 * 1024;
 
 const weftUrl = useInProcessWeft();
 let scratch = "";
@@ -88,7 +88,7 @@ describe("the published package", () => {
     expect(JSON.stringify(manifest)).not.toMatch(/catalog:|workspace:/);
   });
 
-  it("type-checks a strict TypeScript app against the installed tarball and runs it against a server", async () => {
+  it("type-checks a strict TypeScript app and the README's examples against the installed tarball, and runs the app", async () => {
     const app = path.join(scratch, "app");
     const example = readFileSync(path.join(PACKAGE_DIR, "src/_test/scratch-app/example.ts.txt"), "utf8");
     writeFileSync(
@@ -98,6 +98,19 @@ describe("the published package", () => {
         `const BASE_URL: string = ${JSON.stringify(weftUrl())};`,
       ),
     );
+    // The README's TypeScript examples, as shipped, each as its own module.
+    const readme = readFileSync(path.join(app, "node_modules/@weft/client/README.md"), "utf8");
+    const snippets = [...readme.matchAll(/```ts\n([\s\S]*?)```/g)].map((m) => m[1] as string);
+    expect(snippets.length).toBeGreaterThanOrEqual(4);
+    const readmeFiles = snippets.map((code, i) => {
+      writeFileSync(path.join(app, `readme-${i}.ts`), `${code}\nexport {};\n`);
+      return `readme-${i}.ts`;
+    });
+    const globals = readFileSync(
+      path.join(PACKAGE_DIR, "src/_test/scratch-app/readme-globals.d.ts.txt"),
+      "utf8",
+    );
+    writeFileSync(path.join(app, "readme-globals.d.ts"), globals);
     writeFileSync(
       path.join(app, "tsconfig.json"),
       JSON.stringify({
@@ -113,7 +126,7 @@ describe("the published package", () => {
           skipLibCheck: false,
           outDir: "out",
         },
-        files: ["example.ts"],
+        files: ["example.ts", "readme-globals.d.ts", ...readmeFiles],
       }),
     );
     await run(process.execPath, [TSC, "-p", app]).catch((err: { stdout?: string }) => {
