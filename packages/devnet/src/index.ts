@@ -1,3 +1,21 @@
 export { type Chain, type ChainOptions, createChain, type TxTruth } from "./chain.js";
 export { type DevnetNode, type Faults, startDevnetNode } from "./node-server.js";
 export type { BlockPayload, RestTx, TxResult } from "./payloads.js";
+export type { NodeExtension } from "./node-server.js";
+export {
+  depositCodec,
+  msgCallCodec,
+  TYPE_DEPOSIT,
+  TYPE_MSG_CALL,
+  TYPE_WITHDRAWAL,
+  withdrawalCodec,
+} from "./interchain/initia-protos.js";
+export {
+  EVM_WRAPPER,
+  INTERCHAIN,
+  type Interchain,
+  L1_CHAIN_ID,
+  startInterchain,
+} from "./interchain/interchain.js";
+export type { PacketPlan } from "./interchain/relayer.js";
+export { createTestKey, signTx, type TestKey } from "./interchain/test-keys.js";

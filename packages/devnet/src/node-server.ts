@@ -18,6 +18,14 @@ export interface Faults {
   slowMs: number;
 }
 
+/** What a chain that accepts txs adds to the node (see interchain/live-routes.ts). */
+export interface NodeExtension {
+  /** Runs before `height` becomes the head (a live chain seals its mempool into it). */
+  beforeHead?(height: number): void;
+  /** Answers what the base node does not serve; undefined when not handled. */
+  route?(method: string, url: URL, body: string): Promise<{ status: number; body: unknown } | undefined>;
+}
+
 export interface DevnetNode {
   url: string;
   chain: Chain;
@@ -39,9 +47,18 @@ export async function startDevnetNode(options: {
   port?: number;
   host?: string;
   faults?: Partial<Faults>;
+  extension?: NodeExtension;
 }): Promise<DevnetNode> {
-  const { chain } = options;
-  let head = options.initialBlocks ?? 0;
+  const { chain, extension } = options;
+  let head = 0;
+  const advance = (count: number) => {
+    for (let i = 0; i < count; i++) {
+      extension?.beforeHead?.(head + 1);
+      head++;
+    }
+    return head;
+  };
+  advance(options.initialBlocks ?? 0);
   let requests = 0;
   const faults: Faults = { errorRate: 0, timeoutRate: 0, slowRate: 0, slowMs: 500, ...options.faults };
   const hung = new Set<ServerResponse>();
@@ -123,11 +140,20 @@ export async function startDevnetNode(options: {
       setTimeout(() => route(req, res), faults.slowMs);
       return;
     }
-    route(req, res);
+    if (!extension?.route) return route(req, res);
+    const chunks: Buffer[] = [];
+    req.on("data", (c: Buffer) => chunks.push(c));
+    req.on("end", () => {
+      const url = new URL(req.url ?? "/", "http://devnet");
+      extension.route?.(req.method ?? "GET", url, Buffer.concat(chunks).toString()).then(
+        (answer) => (answer ? json(res, answer.status, answer.body) : route(req, res)),
+        (err: unknown) => json(res, 500, { code: 2, message: String(err), details: [] }),
+      );
+    });
   });
   server.listen(options.port ?? 0, options.host ?? "127.0.0.1");
   await new Promise((r) => server.once("listening", r));
-  const timer = options.blockIntervalMs ? setInterval(() => head++, options.blockIntervalMs) : undefined;
+  const timer = options.blockIntervalMs ? setInterval(() => advance(1), options.blockIntervalMs) : undefined;
   timer?.unref();
   const address = server.address() as AddressInfo;
   return {
@@ -136,10 +162,7 @@ export async function startDevnetNode(options: {
     get head() {
       return head;
     },
-    produceBlocks(count) {
-      head += count;
-      return head;
-    },
+    produceBlocks: advance,
     faults,
     get requests() {
       return requests;

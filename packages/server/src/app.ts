@@ -23,6 +23,8 @@ import { createMsgsHandlers } from "./router/msgs.js";
 import { createOpHookHandlers } from "./router/op-hook.js";
 import type { Registry } from "./router/registry/registry.js";
 import { createRouteHandlers } from "./router/route.js";
+import { createTxStatusHandlers } from "./router/tx-status.js";
+import { createTxTrackHandlers } from "./router/tx-track.js";
 import type { RouterDeps } from "./router/router-deps.js";
 
 /** Largest JSON body accepted (router requests carry signed op-hooks of at most ~10 KiB). */
@@ -58,6 +60,8 @@ function routerHandlers(router: RouterDeps): OperationHandlers {
     ...createRouteHandlers(router),
     ...createOpHookHandlers(router),
     ...createMsgsHandlers(router),
+    ...createTxTrackHandlers(router),
+    ...createTxStatusHandlers(router),
   };
 }
 
@@ -71,7 +75,7 @@ const ITEM_OPERATIONS = new Set([
   "listRichList",
 ]);
 /** Operations that must never be cached (liveness, readiness, status). */
-const UNCACHED_OPERATIONS = new Set(["getHealth", "getReady", "getStatus"]);
+const UNCACHED_OPERATIONS = new Set(["getHealth", "getReady", "getStatus", "getTxStatus"]);
 
 /**
  * Builds the Express app. No I/O happens here: connections come in through `deps`, and listening
@@ -148,7 +152,11 @@ export function createApp(deps: AppDeps): Express {
     ...createBlockHandlers(indexer),
     ...createTxHandlers(indexer),
     ...createEvmHandlers(indexer),
-    ...routerHandlers({ registry: deps.router?.registry, now: deps.router?.now ?? Date.now }),
+    ...routerHandlers({
+      registry: deps.router?.registry,
+      now: deps.router?.now ?? Date.now,
+      pool: deps.db.pool,
+    }),
   };
   const ttl = deps.cacheTtlMs ?? { list: 1_000, item: 10_000 };
   // The contract may run ahead of the code; what is not built yet answers 501 and is listed here.

@@ -2,10 +2,13 @@
 /**
  * `weft`: the one entry point that reads the environment, opens connections, listens and shuts down.
  */
-import { createChain, startDevnetNode } from "@weft/devnet";
+import { L1_CHAIN_ID, startInterchain } from "@weft/devnet";
 import { Command, Option } from "commander";
 import { createApp } from "./app.js";
+import { createHttpJson } from "./ingest/http-json.js";
 import { loadRegistry } from "./router/registry/load-registry.js";
+import { createChainReader } from "./router/tracking/chain-reader.js";
+import { createTracker } from "./router/tracking/tracker.js";
 import type { Registry } from "./router/registry/registry.js";
 import { type Config, ConfigError, loadConfig, SETTINGS } from "./config.js";
 import { migrationStatus, openDatabase } from "./db/database.js";
@@ -75,19 +78,34 @@ async function serveApp(options: {
   chainId: string;
   onClosed: () => Promise<void>;
   banner?: string;
-  /** Router registry when ROUTER_REGISTRY is unset. */
-  defaultRegistry?: string;
+  /** Router registry when ROUTER_REGISTRY is unset, and where its chains answer. */
+  defaultRegistry?: { name: string; endpoints?: Record<string, string> };
 }): Promise<void> {
   const { config, db, logger } = options;
-  const registryName = config.routerRegistry ?? options.defaultRegistry;
+  const registryName = config.routerRegistry ?? options.defaultRegistry?.name;
   let registry: Registry | undefined;
   try {
-    registry = registryName ? loadRegistry(registryName) : undefined;
+    registry = registryName
+      ? loadRegistry(
+          registryName,
+          config.routerRegistry ? {} : { endpoints: options.defaultRegistry?.endpoints ?? {} },
+        )
+      : undefined;
   } catch (err) {
     process.stderr.write(`weft: ${(err as Error).message}\n`);
     await options.onClosed();
     process.exit(2);
   }
+  // Tracking runs in every serving process that has a registry; replicas share it through leases.
+  const tracker = registry
+    ? createTracker({
+        pool: db.pool,
+        registry,
+        reader: createChainReader(registry, createHttpJson()),
+        logger,
+      })
+    : undefined;
+  tracker?.start();
   const app = createApp({
     router: { registry },
     chain: { chainId: options.chainId, prefix: config.prefix, vmType: config.vmType },
@@ -104,7 +122,10 @@ async function serveApp(options: {
     port: config.port,
     logger,
     shutdownTimeoutMs: config.shutdownTimeoutMs,
-    onClosed: options.onClosed,
+    onClosed: async () => {
+      await tracker?.stop();
+      await options.onClosed();
+    },
   });
   logger.info({ url: running.url, database: db.embedded ? "embedded" : "external" }, "weft is serving");
   // For people (and scripts) starting it by hand: the one line that says where to go.
@@ -174,17 +195,20 @@ async function ingest(opts: Record<string, unknown>): Promise<void> {
 }
 
 /**
- * Everything on one machine for a first look: a seeded local devnet producing a block a second,
- * ingestion following it, and the API, on the embedded database unless DATABASE_URL is set.
+ * Everything on one machine for a first look: the local interchain (a seeded L1 and three more
+ * chains with a relayer and an OPinit executor, a block a second), ingestion following the L1, and
+ * both APIs (the router on the devnet registry bound to those chains), on the embedded database
+ * unless DATABASE_URL is set.
  */
 async function dev(opts: Record<string, unknown>): Promise<void> {
   const config = configOrExit(opts);
   const logger = createLogger(config.logLevel);
-  const node = await startDevnetNode({
-    chain: createChain({ seed: 1, chainId: config.chainId ?? "weft-devnet-1", prefix: config.prefix }),
-    initialBlocks: DEV_INITIAL_BLOCKS,
-    blockIntervalMs: DEV_BLOCK_INTERVAL_MS,
-  });
+  // The local interchain: the indexer follows its L1, the router routes and tracks across all of it.
+  const net = await startInterchain({ blockIntervalMs: DEV_BLOCK_INTERVAL_MS });
+  net.produce(DEV_INITIAL_BLOCKS);
+  const l1 = net.chains.get(L1_CHAIN_ID);
+  if (!l1) throw new Error("the interchain has no L1");
+  const node = l1.node;
   const db = await openDatabase({ url: config.databaseUrl, dataDir: config.dataDir, logger });
   const ingestion = new AbortController();
   const ingesting = runIngest({
@@ -203,15 +227,17 @@ async function dev(opts: Record<string, unknown>): Promise<void> {
     db,
     logger,
     chainId: node.chain.chainId,
-    defaultRegistry: "devnet",
+    defaultRegistry: { name: "devnet", endpoints: net.urls },
     banner:
       `  indexing the local devnet ${node.chain.chainId} at ${node.url}, a new block every second; try\n` +
-      `  /indexer/block/v1/blocks?pagination.limit=5\n`,
+      `  /indexer/block/v1/blocks?pagination.limit=5\n` +
+      `  routing between ${Object.keys(net.urls).join(", ")} (local interchain with relayer and OPinit executor); try\n` +
+      `  /v2/info/chains\n`,
     onClosed: async () => {
       ingestion.abort();
       await ingesting;
       await db.close();
-      await node.close();
+      await net.close();
     },
   });
 }

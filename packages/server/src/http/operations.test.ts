@@ -17,9 +17,6 @@ const NOT_YET_IMPLEMENTED: string[] = [
   "listNftTokensByCollection",
   "listNftTxs",
   "listRichList",
-  // Tracking (issue 8) is specified but not built yet.
-  "trackTx",
-  "getTxStatus",
 ];
 
 describe("operations of the contract", () => {

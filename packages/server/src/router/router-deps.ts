@@ -1,9 +1,12 @@
 /** What the Router API handlers need: the registry and a clock (injected, so msgs are reproducible). */
 import { ApiError } from "../http/errors.js";
+import type pg from "pg";
 import type { Registry } from "./registry/registry.js";
 
 export interface RouterDeps {
   registry: Registry | undefined;
+  /** Where tracked transfers live (router_transfer). */
+  pool: Pick<pg.Pool, "query">;
   /** Milliseconds since the epoch. @default Date.now */
   now: () => number;
 }

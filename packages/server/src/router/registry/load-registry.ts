@@ -2,6 +2,7 @@
 import { readFileSync } from "node:fs";
 import path from "node:path";
 import { fileURLToPath } from "node:url";
+import { bindEndpoints } from "./bind-endpoints.js";
 import { parseRegistryFile } from "./registry-file.js";
 import { createRegistry, type Registry } from "./registry.js";
 
@@ -10,7 +11,10 @@ export const BUNDLED_REGISTRIES = ["devnet", "initia-testnet"] as const;
 const registriesDir = path.resolve(path.dirname(fileURLToPath(import.meta.url)), "../../../registries");
 
 /** @throws RegistryError naming every problem; Error when the file cannot be read or parsed. */
-export function loadRegistry(nameOrPath: string): Registry {
+export function loadRegistry(
+  nameOrPath: string,
+  options: { endpoints?: Record<string, string> } = {},
+): Registry {
   const file = (BUNDLED_REGISTRIES as readonly string[]).includes(nameOrPath)
     ? path.join(registriesDir, `${nameOrPath}.json`)
     : path.resolve(nameOrPath);
@@ -20,5 +24,6 @@ export function loadRegistry(nameOrPath: string): Registry {
   } catch (err) {
     throw new Error(`cannot read router registry ${file}: ${(err as Error).message}`);
   }
-  return createRegistry(parseRegistryFile(raw, file));
+  const parsed = parseRegistryFile(raw, file);
+  return createRegistry(options.endpoints ? bindEndpoints(parsed, options.endpoints) : parsed);
 }

@@ -1,0 +1,155 @@
+/**
+ * The local interchain: an Initia L1 (with the seeded background traffic), a minievm rollup, a
+ * miniwasm rollup and a plain Cosmos chain, connected by IBC channels and OPinit bridges exactly as
+ * packages/server/registries/devnet.json describes them, each served over CometBFT RPC and Cosmos
+ * REST, with a relayer and a bridge executor. Txs built from the router's msgs and signed with test
+ * keys can be broadcast to it, and a transfer runs end to end here.
+ */
+import { createChain } from "../chain.js";
+import { type DevnetNode, startDevnetNode } from "../node-server.js";
+import { installIbc } from "./ibc-module.js";
+import { installOpinitL1, installOpinitL2, l2DenomOf } from "./opinit-module.js";
+import { createLiveChain, type LiveChain } from "./live-chain.js";
+import { createLiveRoutes } from "./live-routes.js";
+import { type ChainNode, startExecutor, startRelayer } from "./relayer.js";
+
+export const L1_CHAIN_ID = "weft-devnet-1";
+/** The wrapper of the minievm rollup (registry `erc20_wrapper`), and what it wraps. */
+export const EVM_WRAPPER = {
+  contract: "0x7FD385d69908247436f49de2A1AFf6438d75C3c0",
+  remoteErc20: "0x3Cb1aFf2eE0b5C9d1E4a7F8B9c0D2e3F4a5B6C7D",
+  localDenom: "evm/7A5b3C4d5E6f708192A3b4C5D6e7F80912A3B4C5",
+};
+
+interface ChainSpec {
+  chainId: string;
+  prefix: string;
+  pfm: boolean;
+  channels: { channel: string; counterpartyChainId: string; counterpartyChannel: string }[];
+  bridgeId?: bigint;
+}
+
+/** The topology of packages/server/registries/devnet.json (its Cosmos-side chains). */
+export const INTERCHAIN: ChainSpec[] = [
+  {
+    chainId: L1_CHAIN_ID,
+    prefix: "init",
+    pfm: true,
+    channels: [
+      { channel: "channel-0", counterpartyChainId: "weft-evm-1", counterpartyChannel: "channel-0" },
+      { channel: "channel-1", counterpartyChainId: "weft-wasm-1", counterpartyChannel: "channel-0" },
+      { channel: "channel-2", counterpartyChainId: "weft-cosmos-1", counterpartyChannel: "channel-0" },
+    ],
+  },
+  {
+    chainId: "weft-evm-1",
+    prefix: "init",
+    pfm: false,
+    bridgeId: 1n,
+    channels: [{ channel: "channel-0", counterpartyChainId: L1_CHAIN_ID, counterpartyChannel: "channel-0" }],
+  },
+  {
+    chainId: "weft-wasm-1",
+    prefix: "init",
+    pfm: false,
+    bridgeId: 2n,
+    channels: [{ channel: "channel-0", counterpartyChainId: L1_CHAIN_ID, counterpartyChannel: "channel-1" }],
+  },
+  {
+    chainId: "weft-cosmos-1",
+    prefix: "cosmos",
+    pfm: true,
+    channels: [{ channel: "channel-0", counterpartyChainId: L1_CHAIN_ID, counterpartyChannel: "channel-2" }],
+  },
+];
+
+export interface Interchain {
+  chains: Map<string, { chain: LiveChain; node: DevnetNode }>;
+  /** chain id -> node URL (CometBFT RPC and Cosmos REST on one port). */
+  urls: Record<string, string>;
+  relayer: ReturnType<typeof startRelayer>;
+  /** Seals `rounds` blocks on every chain, in topology order (on-demand mode). */
+  produce(rounds?: number): void;
+  close(): Promise<void>;
+}
+
+export async function startInterchain(options: {
+  /** chain id -> address -> denom -> amount. */
+  genesis?: Record<string, Record<string, Record<string, bigint>>>;
+  /** Seed of the L1's background traffic. @default 1 */
+  seed?: number;
+  /** 0 = blocks only on `produce()`. @default 0 */
+  blockIntervalMs?: number;
+  /** L1 blocks between a withdrawal and its finalization. @default 3 */
+  withdrawalDelayBlocks?: number;
+}): Promise<Interchain> {
+  const nodes = new Map<string, ChainNode>();
+  const chains: Interchain["chains"] = new Map();
+  for (const spec of INTERCHAIN) {
+    const background = createChain({
+      seed: options.seed ?? 1,
+      chainId: spec.chainId,
+      prefix: spec.prefix,
+      ...(spec.chainId === L1_CHAIN_ID ? {} : { maxTxsPerBlock: 0 }),
+    });
+    const chain = createLiveChain({ background, genesis: options.genesis?.[spec.chainId] ?? {} });
+    const ibc = installIbc(
+      chain,
+      spec.channels.map((c, i) => ({ ...c, connection: `connection-${i}` })),
+      { pfm: spec.pfm },
+    );
+    nodes.set(spec.chainId, { chain, ibc });
+  }
+  const l1 = nodes.get(L1_CHAIN_ID)?.chain as LiveChain;
+  const rollups = INTERCHAIN.filter((s) => s.bridgeId !== undefined).map((s) => ({
+    bridgeId: s.bridgeId as bigint,
+    chain: nodes.get(s.chainId)?.chain as LiveChain,
+  }));
+  installOpinitL1(
+    l1,
+    rollups.map((r) => ({ bridgeId: r.bridgeId, l2ChainId: r.chain.chainId })),
+  );
+  for (const r of rollups) {
+    const evm = r.chain.chainId === "weft-evm-1";
+    const remote = l2DenomOf(r.bridgeId, "uinit");
+    installOpinitL2(r.chain, {
+      bridgeId: r.bridgeId,
+      opDenoms: ["uinit"],
+      ...(evm
+        ? {
+            wrapper: {
+              contract: EVM_WRAPPER.contract,
+              tokens: {
+                [remote]: {
+                  erc20: EVM_WRAPPER.remoteErc20,
+                  localDenom: EVM_WRAPPER.localDenom,
+                  factor: 10n ** 12n,
+                },
+              },
+            },
+          }
+        : {}),
+    });
+  }
+  const relayer = startRelayer(nodes);
+  startExecutor(l1, rollups, { withdrawalDelayBlocks: options.withdrawalDelayBlocks ?? 3 });
+  for (const [chainId, { chain }] of nodes) {
+    const node = await startDevnetNode({
+      chain,
+      blockIntervalMs: options.blockIntervalMs ?? 0,
+      extension: createLiveRoutes(chain),
+    });
+    chains.set(chainId, { chain, node });
+  }
+  return {
+    chains,
+    urls: Object.fromEntries([...chains].map(([id, c]) => [id, c.node.url])),
+    relayer,
+    produce(rounds = 1) {
+      for (let i = 0; i < rounds; i++) for (const { node } of chains.values()) node.produceBlocks(1);
+    },
+    async close() {
+      await Promise.all([...chains.values()].map((c) => c.node.close()));
+    },
+  };
+}

@@ -1,0 +1,107 @@
+/**
+ * The tracker: claims due transfers, advances each with what the chains show, computes its state and
+ * saves it. Runs in every `weft serve` (replicas share the work through leases) and survives restarts:
+ * everything it knows is in router_transfer.
+ */
+import { randomUUID } from "node:crypto";
+import type pg from "pg";
+import type { Logger } from "pino";
+import type { Registry } from "../registry/registry.js";
+import type { ChainReader } from "./chain-reader.js";
+import { advance } from "./progress.js";
+import { statusJson, TERMINAL_STATES } from "./status-json.js";
+import { claimDue, releaseClaim, saveCheck, type TransferRow } from "./transfer-store.js";
+
+export interface TrackerOptions {
+  pool: Pick<pg.Pool, "query">;
+  registry: Registry;
+  reader: ChainReader;
+  logger: Logger;
+  /** Pause between claims when nothing is due. @default 1000 */
+  pollMs?: number;
+  /** How long a claim holds a transfer; a crashed tracker's rows return after it. @default 30000 */
+  leaseMs?: number;
+  /** Transfers checked per claim. @default 50 */
+  batch?: number;
+  /** A tx not seen on its chain this long after tracking started is abandoned (Skip: 5 min). @default 300000 */
+  submitWindowMs?: number;
+  /** A transfer with no progress this long is abandoned (Skip: 30 min). @default 1800000 */
+  progressWindowMs?: number;
+  /** Wait before re-checking a transfer that did not move. @default 2000 */
+  recheckMs?: number;
+}
+
+export interface Tracker {
+  /** One claim-and-check pass; returns how many transfers were checked. */
+  tick(): Promise<number>;
+  start(): void;
+  stop(): Promise<void>;
+}
+
+export function createTracker(options: TrackerOptions): Tracker {
+  const owner = `tracker-${randomUUID()}`;
+  const pollMs = options.pollMs ?? 1_000;
+  const leaseMs = options.leaseMs ?? 30_000;
+  const recheckMs = options.recheckMs ?? 2_000;
+  const submitWindowMs = options.submitWindowMs ?? 300_000;
+  const progressWindowMs = options.progressWindowMs ?? 1_800_000;
+  const { pool, registry, reader, logger } = options;
+  let running: Promise<void> | undefined;
+  let stopping = false;
+
+  async function check(row: TransferRow): Promise<void> {
+    const progress = row.progress;
+    let moved: boolean;
+    try {
+      moved = await advance(registry, reader, row.chain_id, row.tx_hash, progress);
+    } catch (err) {
+      logger.warn({ err, chain_id: row.chain_id, tx_hash: row.tx_hash }, "tracking check failed; retrying");
+      await releaseClaim(pool, row, owner, recheckMs);
+      return;
+    }
+    const now = Date.now();
+    if (!progress.source && now - row.created_at.getTime() > submitWindowMs) {
+      progress.abandoned = `the tx was not found on ${row.chain_id} within ${Math.round(submitWindowMs / 1000)} s of tracking; track it again once it is on chain`;
+    } else if (!moved && progress.source && now - row.progressed_at.getTime() > progressWindowMs) {
+      progress.abandoned = `no progress for ${Math.round(progressWindowMs / 1000)} s`;
+    }
+    const { state } = statusJson(
+      registry,
+      progress,
+      progress.abandoned ? { reason: progress.abandoned } : undefined,
+    );
+    const done = TERMINAL_STATES.has(state);
+    await saveCheck(pool, row, owner, { progress, state, done, moved, nextCheckInMs: moved ? 0 : recheckMs });
+    if (state !== row.state)
+      logger.info({ chain_id: row.chain_id, tx_hash: row.tx_hash, state }, "transfer state changed");
+  }
+
+  async function tick(): Promise<number> {
+    const rows = await claimDue(pool, owner, leaseMs, options.batch ?? 50);
+    await Promise.all(rows.map(check));
+    return rows.length;
+  }
+
+  async function loop(): Promise<void> {
+    while (!stopping) {
+      let checked = 0;
+      try {
+        checked = await tick();
+      } catch (err) {
+        logger.error({ err }, "tracker pass failed");
+      }
+      if (checked === 0 && !stopping) await new Promise((r) => setTimeout(r, pollMs));
+    }
+  }
+
+  return {
+    tick,
+    start() {
+      running ??= loop();
+    },
+    async stop() {
+      stopping = true;
+      await running;
+    },
+  };
+}
