@@ -3,9 +3,8 @@
  * once, in order, in both directions and across page sizes that split blocks; and the walk survives a
  * flaky hop (with retry on) and stops when cancelled.
  */
-import { createServer, type Server } from "node:http";
-import type { AddressInfo } from "node:net";
-import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
+import { beforeEach, describe, expect, it } from "vitest";
+import { useFlakyHop } from "./_test/flaky-hop.js";
 import { useInProcessWeft } from "./_test/in-process-weft.js";
 import { useSeededChain } from "./_test/seeded-chain.js";
 import { paginateResponses } from "./paginate.js";
@@ -15,6 +14,7 @@ const TXS = 10_000;
 // Reads must see what ingestion wrote a moment ago, not a cached page.
 const weft = useInProcessWeft({ cacheTtlMs: { list: 0, item: 0 } });
 const chain = useSeededChain(weft, { txs: TXS });
+const hop = useFlakyHop(weft);
 
 function walkTxs(client: WeftClient, query: { limit: number; reverse: boolean }, signal?: AbortSignal) {
   return paginateResponses(
@@ -67,58 +67,28 @@ describe(`paginate over ${TXS} ingested txs`, () => {
 });
 
 describe("paginate against the real server, through a flaky hop", () => {
-  let proxy: Server;
-  let proxyUrl = "";
-  let requests = 0;
-  let failed = 0;
+  const PATH = "/indexer/tx/v1/txs";
+  const BUSY = { status: 503, body: { code: 14, message: "busy", details: [] } };
 
-  beforeAll(async () => {
-    // Every third request fails: a 503, then a reset connection, in turn. Others are forwarded.
-    proxy = createServer(async (req, res) => {
-      requests++;
-      if (requests % 3 === 0) {
-        failed++;
-        if (failed % 2 === 0) {
-          req.socket.destroy();
-          return;
-        }
-        res
-          .writeHead(503, { "content-type": "application/json" })
-          .end('{"code":14,"message":"busy","details":[]}');
-        return;
-      }
-      const upstream = await fetch(`${weft()}${req.url}`);
-      res.writeHead(upstream.status, { "content-type": upstream.headers.get("content-type") ?? "" });
-      res.end(await upstream.text());
-    });
-    proxy.listen(0, "127.0.0.1");
-    await new Promise((resolve) => proxy.once("listening", resolve));
-    proxyUrl = `http://127.0.0.1:${(proxy.address() as AddressInfo).port}`;
-  });
-
-  // Each test starts at the same point of the failure pattern.
-  beforeEach(() => {
-    requests = 0;
-    failed = 0;
-  });
-
-  afterAll(async () => {
-    proxy.closeAllConnections();
-    await new Promise<void>((resolve) => proxy.close(() => resolve()));
-  });
+  beforeEach(() => hop.reset());
 
   it("retries failed pages and still yields every tx exactly once, in order", async () => {
+    // Every third request fails, a 503 and a reset connection in turn, four times.
+    for (let i = 0; i < 4; i++) hop.fail(PATH, "pass", "pass", i % 2 === 0 ? BUSY : "drop");
     const client = createIndexerClient({
-      baseUrl: proxyUrl,
+      baseUrl: hop.url(),
       retry: { retries: 3, baseDelayMs: 1, maxDelayMs: 2 },
     });
     const got = await hashes(walkTxs(client, { limit: 1000, reverse: false }));
     expect(got).toEqual(chain.hashes());
-    expect(failed).toBeGreaterThanOrEqual(4);
+    // 11 pages (the last one short), 4 of them asked twice.
+    expect(hop.seen.filter((r) => !r.forwarded)).toHaveLength(4);
+    expect(hop.seen).toHaveLength(15);
   });
 
   it("without retry, the first failed page ends the walk with the status", async () => {
-    const client = createIndexerClient({ baseUrl: proxyUrl });
+    hop.fail(PATH, "pass", "pass", BUSY);
+    const client = createIndexerClient({ baseUrl: hop.url() });
     const seen: string[] = [];
     const walking = (async () => {
       for await (const tx of walkTxs(client, { limit: 1000, reverse: false })) seen.push(tx.txhash);
@@ -127,10 +97,11 @@ describe("paginate against the real server, through a flaky hop", () => {
     expect(seen).toEqual(chain.hashes().slice(0, 2000));
   });
 
-  it("stops at once when cancelled, aborting the page in flight", async () => {
+  it("stops at once when cancelled, in the wait before a retry", async () => {
+    hop.fail(PATH, "pass", "pass", BUSY);
     const controller = new AbortController();
     const client = createIndexerClient({
-      baseUrl: proxyUrl,
+      baseUrl: hop.url(),
       // Long waits: only the abort can end them.
       retry: { retries: 3, baseDelayMs: 60_000, maxDelayMs: 60_000 },
     });
@@ -147,5 +118,7 @@ describe("paginate against the real server, through a flaky hop", () => {
     // The retry wait is a minute: anything well under it means the abort cut it short.
     expect(Date.now() - started).toBeLessThan(30_000);
     expect(seen).toHaveLength(2000);
+    // Two pages and the failed third; the retry was never sent.
+    expect(hop.seen).toHaveLength(3);
   });
 });
