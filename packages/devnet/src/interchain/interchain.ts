@@ -10,6 +10,7 @@ import { type DevnetNode, startDevnetNode } from "../node-server.js";
 import { installIbc } from "./ibc-module.js";
 import { installOpinitL1, installOpinitL2, l2DenomOf } from "./opinit-module.js";
 import { createLiveChain, type LiveChain } from "./live-chain.js";
+import { installEvmGateway } from "./evm-gateway.js";
 import { createLiveRoutes } from "./live-routes.js";
 import { type ChainNode, startExecutor, startRelayer } from "./relayer.js";
 
@@ -17,9 +18,12 @@ export const L1_CHAIN_ID = "weft-devnet-1";
 /** The wrapper of the minievm rollup (registry `erc20_wrapper`), and what it wraps. */
 export const EVM_WRAPPER = {
   contract: "0x7FD385d69908247436f49de2A1AFf6438d75C3c0",
-  remoteErc20: "0x3Cb1aFf2eE0b5C9d1E4a7F8B9c0D2e3F4a5B6C7D",
-  localDenom: "evm/7A5b3C4d5E6f708192A3b4C5D6e7F80912A3B4C5",
+  remoteErc20: "0x3cb1AFf2Ee0B5c9d1E4a7F8b9c0D2e3f4A5b6C7d",
+  localDenom: "evm/7A5b3c4D5E6F708192a3b4c5D6E7f80912a3b4c5",
+  localErc20: "0x7A5b3c4D5E6F708192a3b4c5D6E7f80912a3b4c5",
 };
+/** EIP-155 chain id of weft-evm-1's EVM. */
+export const EVM_CHAIN_ID = 20_261_123;
 
 interface ChainSpec {
   chainId: string;
@@ -109,10 +113,11 @@ export async function startInterchain(options: {
     l1,
     rollups.map((r) => ({ bridgeId: r.bridgeId, l2ChainId: r.chain.chainId })),
   );
+  const gateways = new Map<string, ReturnType<typeof installEvmGateway>>();
   for (const r of rollups) {
     const evm = r.chain.chainId === "weft-evm-1";
     const remote = l2DenomOf(r.bridgeId, "uinit");
-    installOpinitL2(r.chain, {
+    const opinit = installOpinitL2(r.chain, {
       bridgeId: r.bridgeId,
       opDenoms: ["uinit"],
       ...(evm
@@ -130,14 +135,32 @@ export async function startInterchain(options: {
           }
         : {}),
     });
+    if (evm) {
+      gateways.set(
+        r.chain.chainId,
+        installEvmGateway(r.chain, {
+          evmChainId: EVM_CHAIN_ID,
+          wrapper: EVM_WRAPPER.contract,
+          localTokens: {
+            [EVM_WRAPPER.localDenom]: {
+              erc20: EVM_WRAPPER.localErc20,
+              remoteDenom: remote,
+              factor: 10n ** 12n,
+            },
+          },
+          withdraw: opinit.withdraw,
+        }),
+      );
+    }
   }
   const relayer = startRelayer(nodes);
   startExecutor(l1, rollups, { withdrawalDelayBlocks: options.withdrawalDelayBlocks ?? 3 });
   for (const [chainId, { chain }] of nodes) {
+    const gateway = gateways.get(chainId);
     const node = await startDevnetNode({
       chain,
       blockIntervalMs: options.blockIntervalMs ?? 0,
-      extension: createLiveRoutes(chain),
+      extension: createLiveRoutes(chain, gateway ? { jsonRpc: gateway.jsonRpc } : {}),
     });
     chains.set(chainId, { chain, node });
   }

@@ -58,6 +58,11 @@ export interface LiveChain extends Chain {
   submit(raw: Uint8Array): Promise<{ code: number; log: string; hash: string }>;
   /** Adds a system tx (relayer, executor): no signature, runs at the next seal. */
   inject(messages: { typeUrl: string; value: Uint8Array }[], memo?: string): string;
+  /**
+   * Adds a tx already authenticated elsewhere (an EVM tx whose signature the EVM gateway verified),
+   * run with `signer` as its sender; `raw` is what the tx hash is computed from.
+   */
+  injectSigned(signer: string, messages: { typeUrl: string; value: Uint8Array }[], raw: Uint8Array): string;
   /** Runs the mempool into block `height` (the next one). */
   seal(height: number): void;
   readonly head: number;
@@ -197,6 +202,15 @@ export function createLiveChain(options: {
       const raw = TxRaw.encode({ bodyBytes, authInfoBytes: new Uint8Array(), signatures: [] }).finish();
       mempool.push({ raw, signer: "", sequence: 0n });
       return sha256(raw).toString("hex").toUpperCase();
+    },
+    injectSigned(signer, messages, raw) {
+      const bodyBytes = TxBody.encode(
+        TxBody.fromPartial({ messages, memo: Buffer.from(raw).toString("hex") }),
+      ).finish();
+      const wrapped = TxRaw.encode({ bodyBytes, authInfoBytes: new Uint8Array(), signatures: [] }).finish();
+      const account = accounts.get(signer) ?? { number: 0n, sequence: 0n };
+      mempool.push({ raw: wrapped, signer, sequence: account.sequence });
+      return sha256(wrapped).toString("hex").toUpperCase();
     },
     seal(height) {
       if (height !== head + 1) throw new Error(`seal ${height} after ${head}`);

@@ -32,12 +32,27 @@ const txJson = (t: IndexedTx) => ({
   tx: t.raw,
 });
 
-export function createLiveRoutes(chain: LiveChain): NodeExtension {
+type JsonRpcHandler = (
+  method: string,
+  params: unknown[],
+) => Promise<{ result?: unknown; error?: { code: number; message: string } } | undefined>;
+
+export function createLiveRoutes(
+  chain: LiveChain,
+  options: { jsonRpc?: JsonRpcHandler } = {},
+): NodeExtension {
   const broadcast = async (bytes: Uint8Array) => chain.submit(bytes);
   return {
     beforeHead: (height) => chain.seal(height),
     async route(method, url, body) {
       const path = url.pathname;
+      if (method === "POST" && path === "/" && options.jsonRpc && !body.includes("broadcast_tx_sync")) {
+        const request = JSON.parse(body || "{}") as { id?: unknown; method?: string; params?: unknown[] };
+        const answer = request.method
+          ? await options.jsonRpc(request.method, request.params ?? [])
+          : undefined;
+        if (answer) return { status: 200, body: { jsonrpc: "2.0", id: request.id ?? null, ...answer } };
+      }
       if (path === "/tx") {
         const tx = chain.findTx(url.searchParams.get("hash") ?? "");
         return tx ? rpc(txJson(tx)) : rpcError(`tx (${url.searchParams.get("hash")}) not found`);

@@ -113,6 +113,36 @@ export function installOpinitL2(
 ) {
   const baseOf = new Map(options.opDenoms.map((d) => [l2DenomOf(options.bridgeId, d), d]));
   let sequence = 0n;
+  /** Burns `amount` on the rollup and starts its withdrawal to `to` on the L1. */
+  function withdraw(
+    ctx: ExecContext,
+    sender: string,
+    to: string,
+    amount: { denom: string; amount: string },
+  ): AbciEvent[] {
+    const base = baseOf.get(amount.denom);
+    if (!base)
+      throw new TxFailure(
+        7,
+        `${amount.denom} is not bridged by bridge ${options.bridgeId}: invalid denom`,
+        "opchild",
+      );
+    l2.debit(ctx, sender, amount.denom, BigInt(amount.amount));
+    sequence++;
+    return [
+      {
+        type: "initiate_token_withdrawal",
+        attributes: [
+          attr("from", sender),
+          attr("to", to),
+          attr("denom", amount.denom),
+          attr("base_denom", base),
+          attr("amount", amount.amount),
+          attr("l2_sequence", sequence.toString()),
+        ],
+      },
+    ];
+  }
   l2.handle(TYPE_FINALIZE_DEPOSIT, (ctx, value) => {
     const m = finalizeDepositCodec.decode(value);
     const amount = BigInt(m.amount.amount);
@@ -177,33 +207,12 @@ export function installOpinitL2(
     (ctx, value) => {
       const m = withdrawalCodec.decode(value);
       if (m.sender !== ctx.signer) throw new TxFailure(4, `${m.sender} is not the signer: unauthorized`);
-      const base = baseOf.get(m.amount.denom);
-      if (!base)
-        throw new TxFailure(
-          7,
-          `${m.amount.denom} is not bridged by bridge ${options.bridgeId}: invalid denom`,
-          "opchild",
-        );
-      l2.debit(ctx, m.sender, m.amount.denom, BigInt(m.amount.amount));
-      sequence++;
-      const events: AbciEvent[] = [
-        {
-          type: "initiate_token_withdrawal",
-          attributes: [
-            attr("from", m.sender),
-            attr("to", m.to),
-            attr("denom", m.amount.denom),
-            attr("base_denom", base),
-            attr("amount", m.amount.amount),
-            attr("l2_sequence", sequence.toString()),
-          ],
-        },
-      ];
-      return events;
+      return withdraw(ctx, m.sender, m.to, m.amount);
     },
     (value) => {
       const m = withdrawalCodec.decode(value);
       return { sender: m.sender, to: m.to, amount: m.amount };
     },
   );
+  return { withdraw };
 }

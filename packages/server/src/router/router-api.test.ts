@@ -20,10 +20,10 @@ const url = serveForTests(() =>
 
 const L2_INIT_EVM = "l2/771d639f30fbe45e3fbca954ffbe2fcc26f915f5513c67a4a2d0bc1d635bdefd";
 const L2_INIT_WASM = "l2/2588fd87a8e081f6a557f43ff14f05dddf5e34cb27afcefd6eaf81f1daea30d0";
-const WRAPPED_INIT = "evm/7A5b3C4d5E6f708192A3b4C5D6e7F80912A3B4C5";
+const WRAPPED_INIT = "evm/7A5b3c4D5E6F708192a3b4c5D6E7f80912a3b4c5";
 const INIT_ON_WASM = "ibc/37A3FB4FED4CA04ED6D9E5DA36C6D27248645F0E22F585576A1488B8A89C5A50";
 const WETH_ETH = "0xC02aaA39b223FE8D0A0e5C4F27eAD9083C756Cc2";
-const WETH_EVM = "evm/E1a2B3c4D5e6F708192a3B4c5D6E7f8091A2b3C4";
+const WETH_EVM = "evm/e1A2b3c4d5E6F708192a3b4C5d6E7f8091a2b3c4";
 const ALICE = "init1f9qwat48ldgxrmssvpvpk3tea8l72mksvzm62v";
 const ALICE_HEX = "0x4940eeaea7fb5061ee1060581b4579e9ffe56ed0";
 const ALICE_COSMOS = "cosmos1f9qwat48ldgxrmssvpvpk3tea8l72mksz5mfpw";
@@ -258,7 +258,7 @@ describe("POST /op-hook", () => {
     const [approve, wrap] = body.hook.map((m: Json) => JSON.parse(m.msg));
     expect(approve).toMatchObject({
       sender: ALICE,
-      contract_addr: "0x3Cb1aFf2eE0b5C9d1E4a7F8B9c0D2e3F4a5B6C7D",
+      contract_addr: "0x3cb1AFf2Ee0B5c9d1E4a7F8b9c0D2e3f4A5b6C7d",
       value: "0",
     });
     const abi = parseAbi(["function approve(address,uint256)", "function toLocal(address,string,uint8)"]);
@@ -397,7 +397,7 @@ describe("POST /v2/fungible/msgs", () => {
       signer_address: ALICE_HEX,
       required_erc20_approvals: [
         {
-          token_contract: "0x7A5b3C4d5E6f708192A3b4C5D6e7F80912A3B4C5",
+          token_contract: "0x7A5b3c4D5E6F708192a3b4c5D6E7f80912a3b4c5",
           spender: "0x7FD385d69908247436f49de2A1AFf6438d75C3c0",
           amount: "3000000000000000000",
         },

@@ -7,21 +7,48 @@ describe("registries", () => {
   it("derives the OPinit denoms the public Initia testnet registry lists", () => {
     const registry = loadRegistry("initia-testnet");
     // initia-registry@72efa3c testnets/{evm,move,wasm}/assetlist.json (bridge ids 1459, 1458, 1457).
-    expect(registry.asset("evm-1", "l2/22f29f9e38a602c229cf6f3e8673dfd49c2f86cb83249513f436ff35ea317cca")?.origin).toEqual({ chainId: "initiation-2", denom: "uinit" });
-    expect(registry.asset("move-1", "l2/07b129ceb9c4b0bdef7db171ce1e22f90d34bc930058b23e21adf8cc938d8145")).toBeDefined();
-    expect(registry.asset("wasm-1", "l2/8b3e1fc559b327a35335e3f26ff657eaee5ff8486ccd3c1bc59007a93cf23156")).toBeDefined();
+    expect(
+      registry.asset("evm-1", "l2/22f29f9e38a602c229cf6f3e8673dfd49c2f86cb83249513f436ff35ea317cca")?.origin,
+    ).toEqual({ chainId: "initiation-2", denom: "uinit" });
+    expect(
+      registry.asset("move-1", "l2/07b129ceb9c4b0bdef7db171ce1e22f90d34bc930058b23e21adf8cc938d8145"),
+    ).toBeDefined();
+    expect(
+      registry.asset("wasm-1", "l2/8b3e1fc559b327a35335e3f26ff657eaee5ff8486ccd3c1bc59007a93cf23156"),
+    ).toBeDefined();
     const source = registry.asset("initiation-2", "uinit");
     const destination = registry.asset("evm-1", "evm/2eE7007DF876084d4C74685e90bB7f4cd7c86e22");
     if (!source || !destination) throw new Error("assets missing");
-    expect(findRoute(registry, { source, destination, allowMultiTx: false })?.hops).toMatchObject([{ kind: "op_deposit", bridgeId: "1459", wrapTo: { denom: destination.denom } }]);
+    expect(findRoute(registry, { source, destination, allowMultiTx: false })?.hops).toMatchObject([
+      { kind: "op_deposit", bridgeId: "1459", wrapTo: { denom: destination.denom } },
+    ]);
   });
 
   it("refuses a registry with every problem listed", () => {
     const broken = {
       name: "broken",
       chains: [
-        { chain_id: "a-1", chain_name: "a", pretty_name: "A", chain_type: "initia", bech32_prefix: "init", ibc_channels: [{ chain_id: "b-1", port_id: "transfer", channel_id: "channel-0" }], assets: [], fee_assets: [] },
-        { chain_id: "c-1", chain_name: "c", pretty_name: "C", chain_type: "minievm", bech32_prefix: "", ibc_channels: [], assets: [], fee_assets: [], op_bridge: { bridge_id: "x", l1_chain_id: "z-1", op_denoms: [] } },
+        {
+          chain_id: "a-1",
+          chain_name: "a",
+          pretty_name: "A",
+          chain_type: "initia",
+          bech32_prefix: "init",
+          ibc_channels: [{ chain_id: "b-1", port_id: "transfer", channel_id: "channel-0" }],
+          assets: [],
+          fee_assets: [],
+        },
+        {
+          chain_id: "c-1",
+          chain_name: "c",
+          pretty_name: "C",
+          chain_type: "minievm",
+          bech32_prefix: "",
+          ibc_channels: [],
+          assets: [],
+          fee_assets: [],
+          op_bridge: { bridge_id: "x", l1_chain_id: "z-1", op_denoms: [] },
+        },
       ],
     };
     expect(() => parseRegistryFile(broken, "broken.json")).toThrow(RegistryError);

@@ -7,7 +7,7 @@ import { amountsForIn, amountsForOut } from "./route-amounts.js";
 
 const registry: Registry = loadRegistry("devnet");
 const L2_INIT_WASM = "l2/2588fd87a8e081f6a557f43ff14f05dddf5e34cb27afcefd6eaf81f1daea30d0";
-const WRAPPED_INIT = "evm/7A5b3C4d5E6f708192A3b4C5D6e7F80912A3B4C5";
+const WRAPPED_INIT = "evm/7A5b3c4D5E6F708192a3b4c5D6E7f80912a3b4c5";
 
 function asset(chainId: string, denom: string) {
   const node = registry.asset(chainId, denom);
@@ -154,7 +154,7 @@ describe("findRoute on the devnet registry", () => {
 
   it("sends over LayerZero from an EVM chain, dropping dust below the shared decimals", () => {
     const source = asset("31337", "0xC02aaA39b223FE8D0A0e5C4F27eAD9083C756Cc2");
-    const destination = asset("weft-evm-1", "evm/E1a2B3c4D5e6F708192a3B4c5D6E7f8091A2b3C4");
+    const destination = asset("weft-evm-1", "evm/e1A2b3c4d5E6F708192a3b4C5d6E7f8091a2b3c4");
     const found = findRoute(registry, { source, destination, allowMultiTx: false });
     expect(found?.hops.map((h) => h.kind)).toEqual(["layer_zero"]);
     expect(amountsForIn(found?.hops ?? [], 1_000_000_000_000_123n)).toEqual({
@@ -170,7 +170,7 @@ describe("findRoute on the devnet registry", () => {
 
   it("counts a tx per bridge and needs allow_multi_tx for more than one", () => {
     const source = asset("31337", "0xC02aaA39b223FE8D0A0e5C4F27eAD9083C756Cc2");
-    const weth = asset("weft-evm-1", "evm/E1a2B3c4D5e6F708192a3B4c5D6E7f8091A2b3C4");
+    const weth = asset("weft-evm-1", "evm/e1A2b3c4d5E6F708192a3b4C5d6E7f8091a2b3c4");
     const destination = weth.children.find((c) => c.chain.chain_id === "weft-devnet-1");
     if (!destination) throw new Error("WETH has no IBC denom on the L1");
     expect(describeRoute({ source, destination })).toEqual({

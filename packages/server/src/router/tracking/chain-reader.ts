@@ -21,6 +21,11 @@ export interface ChainReader {
   tx(chainId: string, hash: string): Promise<ChainTx | undefined>;
   /** Txs whose events match every condition, oldest first. */
   search(chainId: string, conditions: [type: string, key: string, value: string][]): Promise<ChainTx[]>;
+  /**
+   * The Cosmos tx of an EVM tx hash on a minievm rollup (its JSON-RPC `cosmos_cosmosTxHashByTxHash`);
+   * undefined where the chain has no JSON-RPC or does not know the hash.
+   */
+  cosmosTxHash(chainId: string, evmHash: string): Promise<string | undefined>;
 }
 
 interface RpcEnvelope<T> {
@@ -36,7 +41,14 @@ interface RpcTx {
 /** Block times are immutable: keep a bounded number of them. */
 const BLOCK_TIME_CACHE = 10_000;
 
-export function createChainReader(registry: Registry, http: HttpJson): ChainReader {
+/** JSON-RPC calls are one POST each; the tracker's next check is the retry. */
+const JSON_RPC_TIMEOUT_MS = 10_000;
+
+export function createChainReader(
+  registry: Registry,
+  http: HttpJson,
+  doFetch: typeof fetch = fetch,
+): ChainReader {
   const times = new Map<string, string>();
   const rpcUrl = (chainId: string) => {
     const url = registry.chain(chainId)?.apis.rpc;
@@ -71,6 +83,24 @@ export function createChainReader(registry: Registry, http: HttpJson): ChainRead
         throw new Error(`${chainId} /tx: ${env.error.data ?? env.error.message}`);
       }
       return env.result ? toTx(chainId, env.result) : undefined;
+    },
+    async cosmosTxHash(chainId, evmHash) {
+      const url = registry.chain(chainId)?.apis.json_rpc;
+      if (!url) return undefined;
+      const res = await doFetch(url, {
+        method: "POST",
+        headers: { "content-type": "application/json" },
+        body: JSON.stringify({
+          jsonrpc: "2.0",
+          id: 1,
+          method: "cosmos_cosmosTxHashByTxHash",
+          params: [`0x${evmHash.toLowerCase()}`],
+        }),
+        signal: AbortSignal.timeout(JSON_RPC_TIMEOUT_MS),
+      });
+      if (!res.ok) throw new Error(`${chainId} JSON-RPC answered ${res.status}`);
+      const body = (await res.json()) as { result?: string | null };
+      return body.result ? body.result.replace(/^0x/i, "").toUpperCase() : undefined;
     },
     async search(chainId, conditions) {
       const query = conditions.map(([type, key, value]) => `${type}.${key}='${value}'`).join(" AND ");

@@ -143,7 +143,12 @@ export async function advance(
   progress: Progress,
 ): Promise<boolean> {
   if (!progress.source) {
-    const tx = await reader.tx(chainId, txHash);
+    // An EVM tx hash on a minievm rollup names its Cosmos tx through the rollup's JSON-RPC.
+    let tx = await reader.tx(chainId, txHash);
+    if (!tx && registry.chain(chainId)?.apis.json_rpc) {
+      const cosmosHash = await reader.cosmosTxHash(chainId, txHash);
+      tx = cosmosHash ? await reader.tx(chainId, cosmosHash) : undefined;
+    }
     if (!tx) return false;
     progress.source = { ...ref(chainId, tx), code: tx.code, log: tx.log };
     if (tx.code === 0) progress.hops.push(...hopsStartedBy(registry, chainId, tx, tx.events));

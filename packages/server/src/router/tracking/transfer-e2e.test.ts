@@ -4,11 +4,12 @@
  * Blocks are produced on demand and the tracker is ticked between them, so each run is exact.
  */
 import { EVM_WRAPPER, type Interchain, startInterchain } from "@weft/devnet";
+import { bech32 } from "bech32";
 import { pino } from "pino";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { createTestApp, serveForTests } from "../../_test/test-app.js";
 import { useTestDatabase } from "../../_test/test-database.js";
-import { createWallet, type Wallet } from "../../_test/wallet.js";
+import { createWallet, evmAddressOf, sendEvmTx, type Wallet } from "../../_test/wallet.js";
 import { createHttpJson } from "../../ingest/http-json.js";
 import { loadRegistry } from "../registry/load-registry.js";
 import type { Registry } from "../registry/registry.js";
@@ -203,6 +204,92 @@ describe("tracking transfers end to end on the local interchain", () => {
     expect(
       net.chains.get("weft-evm-1")?.chain.balance(alice.key.bech32("init"), EVM_WRAPPER.localDenom),
     ).toBe(2_000_000n * 10n ** 12n);
+  });
+
+  it("an EVM-source route (the wrapper's ERC-20 withdrawn to the L1) runs from evm_tx to STATE_COMPLETED", async () => {
+    const tracker = newTracker();
+    const evmAddress = evmAddressOf(alice.key.privateKey);
+    // Fund alice's EVM account with the wrapper's token: a deposit with the op-hook, to her EVM address.
+    const route = await post("/v2/fungible/route", {
+      source_asset_chain_id: "weft-devnet-1",
+      source_asset_denom: "uinit",
+      dest_asset_chain_id: "weft-evm-1",
+      dest_asset_denom: EVM_WRAPPER.localDenom,
+      amount_in: "4000000",
+    });
+    const h = await post("/op-hook", {
+      source_address: alice.key.bech32("init"),
+      source_asset_chain_id: "weft-devnet-1",
+      source_asset_denom: "uinit",
+      dest_address: evmAddress,
+      dest_asset_chain_id: "weft-evm-1",
+      dest_asset_denom: EVM_WRAPPER.localDenom,
+    });
+    const hookRaw = await hook.sign(h.chain_id, net.urls[h.chain_id] ?? "", alice.key.bech32("init"), h.hook);
+    const funding = await post("/v2/fungible/msgs", {
+      ...Object.fromEntries(
+        [
+          "source_asset_denom",
+          "source_asset_chain_id",
+          "dest_asset_denom",
+          "dest_asset_chain_id",
+          "amount_in",
+          "amount_out",
+          "operations",
+        ].map((k) => [k, route[k]]),
+      ),
+      address_list: [alice.key.bech32("init"), evmAddress],
+      signed_op_hook: { signer: evmAddress, hook: Buffer.from(hookRaw).toString("base64") },
+    });
+    const l1Rest = net.urls["weft-devnet-1"] ?? "";
+    const tx = funding.txs[0].cosmos_tx;
+    expect(
+      (await alice.broadcast(l1Rest, await alice.sign(tx.chain_id, l1Rest, tx.signer_address, tx.msgs))).code,
+    ).toBe(0);
+    net.produce(3);
+    const evmAccount = bech32.encode("init", bech32.toWords(Buffer.from(evmAddress.slice(2), "hex")));
+    expect(net.chains.get("weft-evm-1")?.chain.balance(evmAccount, EVM_WRAPPER.localDenom)).toBe(
+      4_000_000n * 10n ** 12n,
+    );
+
+    // The EVM-source route: an evm_tx with its ERC-20 approval, sent over JSON-RPC, tracked by its EVM hash.
+    const back = await post("/v2/fungible/route", {
+      source_asset_chain_id: "weft-evm-1",
+      source_asset_denom: EVM_WRAPPER.localDenom,
+      dest_asset_chain_id: "weft-devnet-1",
+      dest_asset_denom: "uinit",
+      amount_in: "1500000000000000000",
+      is_op_withdraw: true,
+    });
+    const msgs = await post("/v2/fungible/msgs", {
+      ...Object.fromEntries(
+        [
+          "source_asset_denom",
+          "source_asset_chain_id",
+          "dest_asset_denom",
+          "dest_asset_chain_id",
+          "amount_in",
+          "amount_out",
+          "operations",
+        ].map((k) => [k, back[k]]),
+      ),
+      address_list: [evmAddress, alice.key.bech32("init")],
+    });
+    const evmTx = msgs.txs[0].evm_tx;
+    expect(evmTx.required_erc20_approvals).toHaveLength(1);
+    const evmHash = await sendEvmTx(net.urls["weft-evm-1"] ?? "", alice.key.privateKey, evmTx);
+    const tracked = await post("/v2/tx/track", { tx_hash: evmHash, chain_id: "weft-evm-1" });
+    const s = await settle(tracker, "weft-evm-1", tracked.tx_hash);
+    expect(s.status).toBe("STATE_COMPLETED");
+    expect(txsOf(s)).toEqual([
+      "op_init_transfer weft-evm-1->weft-devnet-1 OPINIT_TRANSFER_RECEIVED send_tx,receive_tx",
+    ]);
+    expect(s.transfer_asset_release).toEqual({
+      chain_id: "weft-devnet-1",
+      denom: "uinit",
+      amount: "1500000",
+      released: true,
+    });
   });
 
   it("an OPinit withdrawal completes once finalized on the L1", async () => {

@@ -1,0 +1,171 @@
+/**
+ * The EVM side of the devnet's minievm rollup, as far as routes need it: signed EIP-1559 txs arrive
+ * over JSON-RPC (`eth_sendRawTransaction`; the signature and nonce are checked), run as a MsgCall
+ * of the recovered sender, and map to their Cosmos tx (`cosmos_cosmosTxHashByTxHash`, as minievm
+ * answers). The contracts modelled are the ones the router calls: ERC-20 `approve` on the wrapper's
+ * tokens, and ERC20Wrapper.toRemoteAndOPWithdraw, which needs that allowance.
+ */
+import { bech32 } from "bech32";
+import {
+  decodeFunctionData,
+  keccak256,
+  parseAbi,
+  parseTransaction,
+  recoverTransactionAddress,
+  type TransactionSerialized,
+} from "viem";
+import type { AbciEvent } from "../payloads.js";
+import { msgCallCodec, TYPE_MSG_CALL } from "./initia-protos.js";
+import { type LiveChain, TxFailure } from "./live-chain.js";
+
+const ABI = parseAbi([
+  "function approve(address spender, uint256 amount)",
+  "function toRemoteAndOPWithdraw(string receiver, string localDenom, uint256 localAmount)",
+]);
+const attr = (key: string, value: string) => ({ key, value, index: true });
+
+export interface EvmGatewayOptions {
+  /** EIP-155 chain id of the rollup's EVM. */
+  evmChainId: number;
+  wrapper: string;
+  /** local (18-decimal) denom -> its ERC-20 contract, remote (l2/...) denom and scale. */
+  localTokens: Record<string, { erc20: string; remoteDenom: string; factor: bigint }>;
+  withdraw(
+    ctx: Parameters<Parameters<LiveChain["handle"]>[1]>[0],
+    sender: string,
+    to: string,
+    amount: { denom: string; amount: string },
+  ): AbciEvent[];
+}
+
+export function installEvmGateway(chain: LiveChain, options: EvmGatewayOptions) {
+  const nonces = new Map<string, number>();
+  const cosmosHashOf = new Map<string, string>();
+  /** owner -> token -> spender -> allowance */
+  const allowances = new Map<string, bigint>();
+  const allowanceKey = (owner: string, token: string, spender: string) =>
+    `${owner}|${token.toLowerCase()}|${spender.toLowerCase()}`;
+  const tokenByContract = new Map(
+    Object.entries(options.localTokens).map(([denom, t]) => [t.erc20.toLowerCase(), { denom, ...t }]),
+  );
+
+  chain.handle(
+    TYPE_MSG_CALL,
+    (ctx, value) => {
+      const call = msgCallCodec.decode(value);
+      if (call.sender !== ctx.signer)
+        throw new TxFailure(4, `${call.sender} is not the signer: unauthorized`);
+      const contract = call.contractAddr.toLowerCase();
+      const decoded = (() => {
+        try {
+          return decodeFunctionData({ abi: ABI, data: call.input as `0x${string}` });
+        } catch {
+          throw new TxFailure(2, "execution reverted: unknown function", "evm");
+        }
+      })();
+      if (decoded.functionName === "approve" && tokenByContract.has(contract)) {
+        const [spender, amount] = decoded.args;
+        const key = allowanceKey(call.sender, contract, spender);
+        const before = allowances.get(key);
+        allowances.set(key, amount);
+        ctx.journal.push(() => (before === undefined ? allowances.delete(key) : allowances.set(key, before)));
+        return [
+          {
+            type: "evm",
+            attributes: [
+              attr(
+                "log",
+                JSON.stringify({ address: call.contractAddr, topics: ["Approval"], data: amount.toString() }),
+              ),
+            ],
+          },
+        ];
+      }
+      if (decoded.functionName === "toRemoteAndOPWithdraw" && contract === options.wrapper.toLowerCase()) {
+        const [receiver, localDenom, localAmount] = decoded.args;
+        const token = options.localTokens[localDenom];
+        if (!token) throw new TxFailure(2, `execution reverted: ${localDenom} is not a wrapped token`, "evm");
+        const key = allowanceKey(call.sender, token.erc20, options.wrapper);
+        if ((allowances.get(key) ?? 0n) < localAmount)
+          throw new TxFailure(2, "execution reverted: ERC20: insufficient allowance", "evm");
+        if (localAmount % token.factor !== 0n)
+          throw new TxFailure(2, "execution reverted: dust amount", "evm");
+        allowances.set(key, (allowances.get(key) ?? 0n) - localAmount);
+        chain.debit(ctx, call.sender, localDenom, localAmount);
+        chain.credit(ctx, call.sender, token.remoteDenom, localAmount / token.factor);
+        return options.withdraw(ctx, call.sender, receiver, {
+          denom: token.remoteDenom,
+          amount: (localAmount / token.factor).toString(),
+        });
+      }
+      throw new TxFailure(
+        2,
+        `execution reverted: ${call.contractAddr} does not implement ${decoded.functionName}`,
+        "evm",
+      );
+    },
+    (value) => {
+      const m = msgCallCodec.decode(value);
+      return {
+        sender: m.sender,
+        contract_addr: m.contractAddr,
+        input: m.input,
+        value: m.value,
+        access_list: [],
+      };
+    },
+  );
+
+  return {
+    /** Answers the JSON-RPC methods it knows; undefined for the others. */
+    async jsonRpc(
+      method: string,
+      params: unknown[],
+    ): Promise<{ result?: unknown; error?: { code: number; message: string } } | undefined> {
+      if (method === "eth_chainId") return { result: `0x${options.evmChainId.toString(16)}` };
+      if (method === "eth_getTransactionCount")
+        return { result: `0x${(nonces.get(String(params[0]).toLowerCase()) ?? 0).toString(16)}` };
+      if (method === "cosmos_cosmosTxHashByTxHash")
+        return { result: cosmosHashOf.get(String(params[0]).toLowerCase())?.toLowerCase() ?? null };
+      if (method !== "eth_sendRawTransaction") return undefined;
+      const raw = String(params[0]) as TransactionSerialized;
+      let from: string;
+      let tx: ReturnType<typeof parseTransaction>;
+      try {
+        tx = parseTransaction(raw);
+        from = (await recoverTransactionAddress({ serializedTransaction: raw })).toLowerCase();
+      } catch (err) {
+        return { error: { code: -32000, message: `invalid transaction: ${(err as Error).message}` } };
+      }
+      if (tx.chainId !== options.evmChainId)
+        return {
+          error: { code: -32000, message: `invalid chain id ${tx.chainId}, expected ${options.evmChainId}` },
+        };
+      const nonce = nonces.get(from) ?? 0;
+      if (tx.nonce !== nonce)
+        return { error: { code: -32000, message: `invalid nonce; got ${tx.nonce}, expected ${nonce}` } };
+      if (!tx.to)
+        return {
+          error: { code: -32000, message: "contract creation is not supported by the devnet gateway" },
+        };
+      nonces.set(from, nonce + 1);
+      const sender = bech32.encode(chain.prefix, bech32.toWords(Buffer.from(from.slice(2), "hex")));
+      const call = msgCallCodec.encode({
+        sender,
+        contractAddr: tx.to,
+        input: tx.data ?? "0x",
+        value: (tx.value ?? 0n).toString(),
+      });
+      const hash = keccak256(raw).toLowerCase();
+      cosmosHashOf.set(
+        hash,
+        chain.injectSigned(
+          sender,
+          [{ typeUrl: TYPE_MSG_CALL, value: call }],
+          Buffer.from(raw.slice(2), "hex"),
+        ),
+      );
+      return { result: hash };
+    },
+  };
+}
