@@ -3,6 +3,7 @@
  * interchain runs (the same the server's router tests use).
  */
 import { createHash } from "node:crypto";
+import { EVM_WRAPPER } from "@weft/devnet";
 import type { components } from "@weft/spec/types";
 
 export const L1 = "weft-devnet-1";
@@ -15,7 +16,7 @@ export const L2_INIT_WASM = "l2/2588fd87a8e081f6a557f43ff14f05dddf5e34cb27afcefd
 /** uinit on the Cosmos chain over L1 channel-2 (the same hash as on wasm: same port and channel id). */
 export const INIT_ON_COSMOS = "ibc/37A3FB4FED4CA04ED6D9E5DA36C6D27248645F0E22F585576A1488B8A89C5A50";
 /** The minievm rollup's 18-decimal ERC-20 wrapping deposited uinit. */
-export const WRAPPED_INIT = "evm/7A5b3C4d5E6f708192A3b4C5D6e7F80912A3B4C5";
+export const WRAPPED_INIT = EVM_WRAPPER.localDenom;
 
 /** uinit from the L1 to the wasm rollup over one IBC hop: no hook, one tx. */
 export const IBC_REQUEST = {
