@@ -19,7 +19,7 @@ import {
   WRAPPED_INIT,
 } from "./_test/devnet-fixtures.js";
 import { useInProcessWeft } from "./_test/in-process-weft.js";
-import { createTestWallet } from "./_test/test-wallet.js";
+import { createTestWallet, evmAddressOf, sendEvmTx } from "./_test/test-wallet.js";
 import type { SignableTx, TxStatus } from "./router-types.js";
 import { type TransferEvent, type TransferOptions, transfer } from "./transfer.js";
 import { TransferError } from "./transfer-error.js";
@@ -145,6 +145,53 @@ describe("transfer on the local interchain", () => {
     );
     expect(got.at(-1)).toMatchObject({ type: "done", ok: true });
     expect(balance("weft-evm-1", ALICE, WRAPPED_INIT) - before).toBe(2_000_000n * 10n ** 12n);
+  });
+
+  it("sends an EVM-source route's evm_tx (approval, then the wrapper's withdraw) and tracks it by its EVM hash", async () => {
+    const evmAddress = evmAddressOf(alice.key.privateKey);
+    // Fund the EVM account with the wrapper's ERC-20: a hooked deposit to the 0x address.
+    const funding = await collect(
+      run({
+        request: HOOK_REQUEST,
+        addressList: [ALICE, evmAddress],
+        signOpHook: async (hook) => {
+          const raw = await alice.sign(hook.chain_id, restOf(hook.chain_id), ALICE, hook.hook);
+          return { signer: evmAddress, hook: Buffer.from(raw).toString("base64") };
+        },
+      }).events,
+    );
+    expect(funding.at(-1)).toMatchObject({ type: "done", ok: true });
+    const before = balance(L1, ALICE, "uinit");
+    const { events, signed } = run({
+      request: {
+        source_asset_chain_id: "weft-evm-1",
+        source_asset_denom: WRAPPED_INIT,
+        dest_asset_chain_id: L1,
+        dest_asset_denom: "uinit",
+        amount_in: "1500000000000000000",
+        is_op_withdraw: true,
+      },
+      addressList: [evmAddress, ALICE],
+      signAndBroadcast: async (tx) => {
+        signed.push(tx);
+        if (!tx.evm_tx) throw new Error("expected an evm_tx");
+        const txHash = await sendEvmTx(restOf(tx.evm_tx.chain_id), alice.key.privateKey, tx.evm_tx);
+        return { txHash, chainId: tx.evm_tx.chain_id };
+      },
+    });
+    const got = await collect(events);
+    expect(signed[0]?.evm_tx?.required_erc20_approvals).toHaveLength(1);
+    const broadcast = got.find((e) => e.type === "broadcast");
+    expect(broadcast?.type === "broadcast" && broadcast.txHash).toMatch(/^0x[0-9a-f]{64}$/);
+    const done = got.at(-1);
+    expect(done).toMatchObject({ type: "done", ok: true });
+    expect(done?.type === "done" && done.statuses[0]?.transfer_asset_release).toEqual({
+      chain_id: L1,
+      denom: "uinit",
+      amount: "1500000",
+      released: true,
+    });
+    expect(balance(L1, ALICE, "uinit") - before).toBe(1_500_000n);
   });
 
   it("ends with ok: false and the chain's reason when a packet times out (no exception)", async () => {

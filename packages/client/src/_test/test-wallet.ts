@@ -1,7 +1,8 @@
 /**
  * The caller's side of a transfer on the local interchain: turns the router's messages (amino JSON
  * strings with proto type URLs) into protobuf, signs them with a devnet test key, and broadcasts
- * them over Cosmos REST. Mirrors packages/server/src/_test/wallet.ts (test code of another package
+ * them over Cosmos REST; sends `evm_tx`s as signed EIP-1559 txs over JSON-RPC. Mirrors
+ * packages/server/src/_test/wallet.ts (test code of another package
  * cannot be imported); the client itself never signs.
  */
 import {
@@ -17,6 +18,8 @@ import {
 } from "@weft/devnet";
 import type { Any } from "cosmjs-types/google/protobuf/any";
 import { MsgTransfer } from "cosmjs-types/ibc/applications/transfer/v1/tx";
+import { encodeFunctionData, parseAbi } from "viem";
+import { privateKeyToAccount } from "viem/accounts";
 
 interface CosmosMsg {
   msg: string;
@@ -110,4 +113,61 @@ export async function createTestWallet(name: string): Promise<TestWallet> {
         .tx_response;
     },
   };
+}
+
+/** EVM JSON-RPC call to a devnet chain. */
+async function jsonRpc<T>(url: string, method: string, params: unknown[]): Promise<T> {
+  const res = await fetch(url, {
+    method: "POST",
+    headers: { "content-type": "application/json" },
+    body: JSON.stringify({ jsonrpc: "2.0", id: 1, method, params }),
+  });
+  const body = (await res.json()) as { result?: T; error?: { message: string } };
+  if (body.error) throw new Error(`${method}: ${body.error.message}`);
+  return body.result as T;
+}
+
+/** The EVM address of a test key (keccak of the public key), as minievm accounts have. */
+export const evmAddressOf = (privateKey: Uint8Array) =>
+  privateKeyToAccount(`0x${Buffer.from(privateKey).toString("hex")}`).address;
+
+/**
+ * What an EVM wallet does with an `evm_tx`: send each ERC-20 approval it lists, then the call itself
+ * (`data` is hex without 0x), as signed EIP-1559 txs over JSON-RPC. Returns the call's hash.
+ */
+export async function sendEvmTx(
+  url: string,
+  privateKey: Uint8Array,
+  evmTx: {
+    to: string;
+    value: string;
+    data: string;
+    required_erc20_approvals: { token_contract: string; spender: string; amount: string }[];
+  },
+): Promise<string> {
+  const account = privateKeyToAccount(`0x${Buffer.from(privateKey).toString("hex")}`);
+  const chainId = Number(await jsonRpc<string>(url, "eth_chainId", []));
+  const send = async (to: string, data: string, value: bigint) => {
+    const nonce = Number(await jsonRpc<string>(url, "eth_getTransactionCount", [account.address, "pending"]));
+    const raw = await account.signTransaction({
+      type: "eip1559",
+      chainId,
+      nonce,
+      to: to as `0x${string}`,
+      data: data as `0x${string}`,
+      value,
+      gas: 500_000n,
+      maxFeePerGas: 1n,
+      maxPriorityFeePerGas: 1n,
+    });
+    return jsonRpc<string>(url, "eth_sendRawTransaction", [raw]);
+  };
+  for (const a of evmTx.required_erc20_approvals) {
+    const approve = encodeFunctionData({
+      abi: parseAbi(["function approve(address,uint256)"]),
+      args: [a.spender as `0x${string}`, BigInt(a.amount)],
+    });
+    await send(a.token_contract, approve, 0n);
+  }
+  return send(evmTx.to, `0x${evmTx.data}`, BigInt(evmTx.value || "0"));
 }
