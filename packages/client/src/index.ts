@@ -4,6 +4,7 @@ export { type Page, type PaginateOptions, paginate, paginateResponses } from "./
 export { createRetryMiddleware, IDEMPOTENT_POST_PATHS, type RetryOptions } from "./retry.js";
 export type * from "./router-types.js";
 export {
+  type TransferCallbackContext,
   type TransferDone,
   type TransferEvent,
   type TransferOptions,

@@ -20,8 +20,8 @@ const TSC = path.join(PACKAGE_DIR, "node_modules/typescript/bin/tsc");
 
 /**
  * Budgets, ~30 % over what the package measured when they were set (README, "Size"): the JS a
- * bundler pulls in from dist/index.js, unminified with comments (19.2 KiB; 5.8 KiB gzip), and the
- * packed tarball (36.1 KiB, most of it the contract's types and the README). Moving one is a decision: say why.
+ * bundler pulls in from dist/index.js, unminified with comments (19.1 KiB; 5.8 KiB gzip), and the
+ * packed tarball (36.2 KiB, most of it the contract's types and the README). Moving one is a decision: say why.
  */
 const ENTRY_JS_BUDGET_BYTES = 25 * 1024;
 const ENTRY_JS_GZIP_BUDGET_BYTES = 8 * 1024;

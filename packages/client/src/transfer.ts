@@ -17,8 +17,8 @@ import type {
   TxStatus,
 } from "./router-types.js";
 import { TransferError } from "./transfer-error.js";
+import { abortableSleep } from "./sleep.js";
 import {
-  defaultTrackingTools,
   isSuccess,
   type PollOptions,
   pollStatus,
@@ -133,8 +133,8 @@ export async function* transfer(options: TransferOptions): AsyncGenerator<Transf
   const tracking: TrackingContext = {
     client,
     signal,
-    sleep: options.sleep ?? defaultTrackingTools.sleep,
-    random: options.random ?? defaultTrackingTools.random,
+    sleep: options.sleep ?? abortableSleep,
+    random: options.random ?? Math.random,
   };
   const statuses: TxStatus[] = [];
   // One tx at a time: a later tx spends what the earlier one delivered, so it waits for its arrival.

@@ -6,7 +6,7 @@
  */
 import { attempt } from "./router-call.js";
 import type { TrackResponse, TxStatus } from "./router-types.js";
-import { abortableSleep, backoffDelay } from "./sleep.js";
+import { backoffDelay } from "./sleep.js";
 import { TransferError } from "./transfer-error.js";
 import type { WeftClient } from "./weft-client.js";
 
@@ -137,5 +137,3 @@ export async function* pollStatus(
     await context.sleep(backoffDelay(poll, backoff), context.signal);
   }
 }
-
-export const defaultTrackingTools = { sleep: abortableSleep, random: Math.random };

@@ -25,6 +25,16 @@ async function readBody(req: IncomingMessage): Promise<string> {
   return Buffer.concat(chunks).toString("utf8");
 }
 
+/** The JSON body, the raw text when it is not JSON, null without one. */
+function parseBody(text: string): unknown {
+  if (!text) return null;
+  try {
+    return JSON.parse(text);
+  } catch {
+    return text;
+  }
+}
+
 export function useFlakyHop(target: () => string): FlakyHop {
   let server: Server | undefined;
   let base = "";
@@ -49,7 +59,7 @@ export function useFlakyHop(target: () => string): FlakyHop {
       hop.seen.push({
         method: req.method ?? "",
         path: req.url ?? "",
-        body: text ? JSON.parse(text) : null,
+        body: parseBody(text),
         forwarded: failure === undefined,
       });
       if (failure === "drop") {
