@@ -121,4 +121,26 @@ describe("paginate against the real server, through a flaky hop", () => {
     // Two pages and the failed third; the retry was never sent.
     expect(hop.seen).toHaveLength(3);
   });
+
+  it("aborts the page request in flight when cancelled", async () => {
+    hop.fail(PATH, "pass", { hangMs: 60_000 });
+    const controller = new AbortController();
+    const seen: string[] = [];
+    const started = Date.now();
+    const walking = (async () => {
+      for await (const tx of walkTxs(
+        createIndexerClient({ baseUrl: hop.url() }),
+        { limit: 1000, reverse: false },
+        controller.signal,
+      )) {
+        seen.push(tx.txhash);
+        // The second page hangs for a minute upstream: abort while it is in flight.
+        if (seen.length === 1000) setTimeout(() => controller.abort(new Error("user scrolled away")), 50);
+      }
+    })();
+    await expect(walking).rejects.toThrow("user scrolled away");
+    expect(Date.now() - started).toBeLessThan(30_000);
+    expect(seen).toEqual(chain.hashes().slice(0, 1000));
+    expect(hop.seen).toHaveLength(2);
+  });
 });

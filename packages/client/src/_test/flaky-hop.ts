@@ -7,8 +7,15 @@ import { createServer, type IncomingMessage, type Server } from "node:http";
 import type { AddressInfo } from "node:net";
 import { afterAll, beforeAll } from "vitest";
 
-/** One scripted answer: an HTTP failure, a dropped connection, or "pass" to forward this one. */
-export type Failure = { status: number; body?: unknown; headers?: Record<string, string> } | "drop" | "pass";
+/**
+ * One scripted answer: an HTTP failure, a dropped connection, "pass" to forward this one, or
+ * `{ hangMs }` to forward it only after that long (a slow upstream).
+ */
+export type Failure =
+  | { status: number; body?: unknown; headers?: Record<string, string> }
+  | { hangMs: number }
+  | "drop"
+  | "pass";
 
 export interface FlakyHop {
   url(): string;
@@ -55,13 +62,26 @@ export function useFlakyHop(target: () => string): FlakyHop {
       const text = await readBody(req);
       const pathname = new URL(req.url ?? "/", "http://hop").pathname;
       const scripted = scripts.get(pathname)?.shift();
-      const failure = scripted === "pass" ? undefined : scripted;
+      const hangMs = typeof scripted === "object" && "hangMs" in scripted ? scripted.hangMs : 0;
+      const failure =
+        scripted === "pass" || (typeof scripted === "object" && "hangMs" in scripted) ? undefined : scripted;
       hop.seen.push({
         method: req.method ?? "",
         path: req.url ?? "",
         body: parseBody(text),
         forwarded: failure === undefined,
       });
+      if (hangMs > 0) {
+        // Until the time is up or the client gives up, whichever comes first.
+        const gaveUp = await new Promise<boolean>((resolve) => {
+          const timer = setTimeout(() => resolve(false), hangMs);
+          res.once("close", () => {
+            clearTimeout(timer);
+            resolve(true);
+          });
+        });
+        if (gaveUp) return;
+      }
       if (failure === "drop") {
         req.socket.destroy();
         return;
