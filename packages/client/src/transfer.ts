@@ -143,7 +143,7 @@ export async function* transfer(options: TransferOptions): AsyncGenerator<Transf
     const broadcast = await fromCallback("broadcast", signal, () =>
       options.signAndBroadcast(tx, { ...context, txIndex }),
     );
-    yield { type: "broadcast", txIndex, tx, ...broadcast };
+    yield { type: "broadcast", txIndex, tx, txHash: broadcast.txHash, chainId: broadcast.chainId };
     const onChain = { tx_hash: broadcast.txHash, chain_id: broadcast.chainId };
     const track = await trackUntilAccepted(tracking, onChain, options.track);
     yield { type: "tracked", txIndex, track };
