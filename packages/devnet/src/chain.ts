@@ -11,6 +11,10 @@ import { PubKey } from "cosmjs-types/cosmos/crypto/secp256k1/keys";
 import { MsgDelegate } from "cosmjs-types/cosmos/staking/v1beta1/tx";
 import { SignMode } from "cosmjs-types/cosmos/tx/signing/v1beta1/signing";
 import { AuthInfo, TxBody, TxRaw } from "cosmjs-types/cosmos/tx/v1beta1/tx";
+import { type EvmAccount, evmAccounts } from "./evm-accounts.js";
+import { type EvmBlock, evmBlock } from "./evm-block.js";
+import { contractsOf } from "./evm-scenarios.js";
+import { buildEvmTx, type EvmTxBuild } from "./evm-txs.js";
 import type { BlockPayload, RestTx, TxResult } from "./payloads.js";
 
 export interface ChainOptions {
@@ -28,6 +32,13 @@ export interface ChainOptions {
   genesisMs?: number;
   /** Milliseconds between blocks (jittered deterministically). @default 1000 */
   blockIntervalMs?: number;
+  /**
+   * The chain's VM. `evm` makes a minievm-like chain: blocks also carry EVM txs (Cosmos txs with one
+   * MsgCall or MsgCreate each), served over EVM JSON-RPC too. @default "move"
+   */
+  vm?: "evm" | "move";
+  /** Most EVM txs in a block (EVM chains). @default 3 */
+  maxEvmTxsPerBlock?: number;
 }
 
 export interface TxTruth {
@@ -43,7 +54,14 @@ export interface TxTruth {
 export interface Chain {
   chainId: string;
   prefix: string;
+  vm: "evm" | "move";
+  /** EIP-155 chain id of the EVM side. */
+  evmChainId: number;
   accounts: string[];
+  /** EVM accounts that send the EVM txs (EVM chains). */
+  evmAccounts: EvmAccount[];
+  /** The JSON-RPC view of a block's EVM txs; empty on non-EVM chains. */
+  evm(height: number): EvmBlock;
   block(height: number): BlockPayload;
   /** Ground truth of one block's txs. */
   truth(height: number): TxTruth[];
@@ -77,6 +95,12 @@ export function createChain(options: ChainOptions = {}): Chain {
   );
   const accounts = keys.map((k) => bech32.encode(prefix, bech32.toWords(ripemd160(sha256(k)))));
   const proposer = sha256(`devnet-${seed}-proposer`).subarray(0, 20).toString("hex").toUpperCase();
+  const vm = options.vm ?? "move";
+  const evmUsers = vm === "evm" ? evmAccounts(seed, options.accounts ?? 8, prefix) : [];
+  const contracts = contractsOf(seed);
+  const evmChainId = 1_000_000 + seed;
+  const maxEvmTxs = vm === "evm" ? (options.maxEvmTxsPerBlock ?? 3) : 0;
+  const blockHashOf = (h: number) => sha256(`devnet-${seed}-block-${h}`).toString("hex").toUpperCase();
   const timeOf = (h: number) =>
     genesisMs + (h - 1) * interval + Math.floor(prng(seed * 7919 + h)() * interval * 0.2);
 
@@ -249,13 +273,47 @@ export function createChain(options: ChainOptions = {}): Chain {
         accounts: failed || delegate ? [sender] : [...new Set([sender, recipient])],
       });
     }
-    return { raws, rest, results, truth };
+    // EVM txs draw from their own stream, so turning EVM on leaves the Cosmos txs above unchanged.
+    const evmRand = prng(seed * 2_000_003 + height);
+    const evmCount = Math.floor(evmRand() * (maxEvmTxs + 1));
+    const evmTxs: EvmTxBuild[] = [];
+    for (let j = 0; j < evmCount; j++) {
+      const tx = buildEvmTx({
+        seed,
+        height,
+        position: j,
+        rand: evmRand,
+        users: evmUsers,
+        contracts,
+        evmChainId,
+      });
+      evmTxs.push(tx);
+      raws.push(tx.raw);
+      rest.push(tx.rest);
+      results.push(tx.result);
+      truth.push(cosmosTruthOf(tx, height, count + j));
+    }
+    return { raws, rest, results, truth, evmTxs };
   }
 
   return {
     chainId,
     prefix,
+    vm,
+    evmChainId,
     accounts,
+    evmAccounts: evmUsers,
+    evm(height) {
+      return evmBlock({
+        height,
+        hash: `0x${blockHashOf(height).toLowerCase()}`,
+        parentHash: height > 1 ? `0x${blockHashOf(height - 1).toLowerCase()}` : `0x${"0".repeat(64)}`,
+        timeMs: timeOf(height),
+        miner: `0x${proposer.toLowerCase()}`,
+        evmChainId,
+        txs: build(height).evmTxs,
+      });
+    },
     block(height) {
       const { raws, rest, results } = build(height);
       const time = new Date(timeOf(height))
@@ -264,7 +322,7 @@ export function createChain(options: ChainOptions = {}): Chain {
       return {
         block: {
           block_id: {
-            hash: sha256(`devnet-${seed}-block-${height}`).toString("hex").toUpperCase(),
+            hash: blockHashOf(height),
             parts: { total: 1, hash: sha256(`parts-${height}`).toString("hex").toUpperCase() },
           },
           block: {
@@ -308,5 +366,33 @@ export function createChain(options: ChainOptions = {}): Chain {
       };
     },
     truth: (height) => build(height).truth,
+  };
+}
+
+const ADDRESS_TOPIC_PREFIX = "0x000000000000000000000000";
+
+/**
+ * The Cosmos-side truth of an EVM tx: its signer, and when it succeeded the called contract and
+ * what its `evm` logs name (log addresses and address-shaped topics after the first).
+ */
+function cosmosTruthOf(tx: EvmTxBuild, height: number, index: number): TxTruth {
+  const accounts = new Set([tx.from.bech32]);
+  if (tx.status === "0x1") {
+    accounts.add(tx.scenario.created ?? tx.scenario.top.to);
+    for (const log of tx.scenario.logs) {
+      accounts.add(log.address);
+      for (const topic of log.topics.slice(1))
+        if (topic.startsWith(ADDRESS_TOPIC_PREFIX))
+          accounts.add(`0x${topic.slice(ADDRESS_TOPIC_PREFIX.length)}`);
+    }
+  }
+  return {
+    hash: createHash("sha256").update(Buffer.from(tx.raw, "base64")).digest("hex").toUpperCase(),
+    height,
+    index,
+    code: tx.result.code,
+    signer: tx.from.bech32,
+    msgType: (tx.rest.body.messages[0]?.["@type"] ?? "").slice(1),
+    accounts: [...accounts],
   };
 }

@@ -1,12 +1,13 @@
 /**
  * Serves a Chain over the protocols a real node speaks: CometBFT RPC (`/status`, `/block`,
  * `/block_results`, JSON-RPC envelopes) and Cosmos REST (`/cosmos/tx/v1beta1/txs/block/{h}` with
- * key and offset pagination, `/cosmos/tx/v1beta1/txs/{hash}`). Blocks appear on a timer or on
- * demand. Faults (errors, hangs, slow answers) can be injected on a deterministic fraction of requests.
+ * key and offset pagination, `/cosmos/tx/v1beta1/txs/{hash}`) and, on EVM chains, EVM JSON-RPC
+ * (POST; see json-rpc.ts). Blocks appear on a timer or on demand. Faults (errors, hangs, slow answers) can be injected on a deterministic fraction of requests.
  */
 import { createServer, type IncomingMessage, type ServerResponse } from "node:http";
 import type { AddressInfo } from "node:net";
 import type { Chain } from "./chain.js";
+import { answerJsonRpc } from "./json-rpc.js";
 
 export interface Faults {
   /** Fraction of requests answered 500. */
@@ -73,7 +74,23 @@ export async function startDevnetNode(options: {
   const rpcError = (res: ServerResponse, data: string) =>
     json(res, 200, { jsonrpc: "2.0", id: -1, error: { code: -32603, message: "Internal error", data } });
 
+  /** JSON-RPC over POST on any path, as nodes serve it on their JSON-RPC port. */
+  function jsonRpc(req: IncomingMessage, res: ServerResponse) {
+    const chunks: Buffer[] = [];
+    req.on("data", (c: Buffer) => chunks.push(c));
+    req.on("end", () => {
+      let body: unknown;
+      try {
+        body = JSON.parse(Buffer.concat(chunks).toString("utf8"));
+      } catch {
+        return json(res, 200, { jsonrpc: "2.0", id: null, error: { code: -32700, message: "parse error" } });
+      }
+      json(res, 200, answerJsonRpc(chain, head, body));
+    });
+  }
+
   function route(req: IncomingMessage, res: ServerResponse) {
+    if (req.method === "POST") return jsonRpc(req, res);
     const u = new URL(req.url ?? "/", "http://devnet");
     const heightParam = u.searchParams.get("height");
     const height = heightParam === null ? head : Number(heightParam);

@@ -2,7 +2,7 @@
 /**
  * `weft`: the one entry point that reads the environment, opens connections, listens and shuts down.
  */
-import { L1_CHAIN_ID, startInterchain } from "@weft/devnet";
+import { createChain, L1_CHAIN_ID, startDevnetNode, startInterchain } from "@weft/devnet";
 import { Command, Option } from "commander";
 import { createApp } from "./app.js";
 import { createHttpJson } from "./ingest/http-json.js";
@@ -167,6 +167,12 @@ async function ingest(opts: Record<string, unknown>): Promise<void> {
     );
     process.exit(2);
   }
+  if (config.vmType === "evm" && !config.jsonRpcUrl) {
+    process.stderr.write(
+      "weft: ingest of an EVM chain needs its JSON-RPC: set JSON_RPC_URL (or --json-rpc-url)\n",
+    );
+    process.exit(2);
+  }
   const logger = createLogger(config.logLevel);
   const db = await openDatabase({ url: config.databaseUrl, dataDir: config.dataDir, logger });
   const controller = new AbortController();
@@ -182,6 +188,7 @@ async function ingest(opts: Record<string, unknown>): Promise<void> {
       logger,
       rpcUrl: config.rpcUrl,
       restUrl: config.restUrl ?? config.rpcUrl,
+      jsonRpcUrl: config.vmType === "evm" ? config.jsonRpcUrl : undefined,
       chainId: config.chainId,
       prefix: config.prefix,
       startHeight: BigInt(config.startHeight),
@@ -203,12 +210,21 @@ async function ingest(opts: Record<string, unknown>): Promise<void> {
 async function dev(opts: Record<string, unknown>): Promise<void> {
   const config = configOrExit(opts);
   const logger = createLogger(config.logLevel);
-  // The local interchain: the indexer follows its L1, the router routes and tracks across all of it.
+  // The local interchain: the router routes and tracks across all of it, and the indexer follows its
+  // L1, or, with VM_TYPE=evm, a seeded minievm-like chain of its own (EVM txs, receipts and traces).
   const net = await startInterchain({ blockIntervalMs: DEV_BLOCK_INTERVAL_MS });
   net.produce(DEV_INITIAL_BLOCKS);
   const l1 = net.chains.get(L1_CHAIN_ID);
   if (!l1) throw new Error("the interchain has no L1");
-  const node = l1.node;
+  const evmNode =
+    config.vmType === "evm"
+      ? await startDevnetNode({
+          chain: createChain({ seed: 1, chainId: config.chainId ?? "weft-devnet-evm-1", prefix: config.prefix, vm: "evm" }),
+          initialBlocks: DEV_INITIAL_BLOCKS,
+          blockIntervalMs: DEV_BLOCK_INTERVAL_MS,
+        })
+      : undefined;
+  const node = evmNode ?? l1.node;
   const db = await openDatabase({ url: config.databaseUrl, dataDir: config.dataDir, logger });
   const ingestion = new AbortController();
   const ingesting = runIngest({
@@ -216,6 +232,7 @@ async function dev(opts: Record<string, unknown>): Promise<void> {
     logger,
     rpcUrl: node.url,
     restUrl: node.url,
+    jsonRpcUrl: node.chain.vm === "evm" ? node.url : undefined,
     chainId: node.chain.chainId,
     prefix: config.prefix,
     startHeight: 1n,
@@ -238,6 +255,7 @@ async function dev(opts: Record<string, unknown>): Promise<void> {
       await ingesting;
       await db.close();
       await net.close();
+      await evmNode?.close();
     },
   });
 }
@@ -303,6 +321,8 @@ addSettingOptions(
   [
     "rpcUrl",
     "restUrl",
+    "jsonRpcUrl",
+    "vmType",
     "chainId",
     "prefix",
     "startHeight",

@@ -13,6 +13,7 @@ export interface Config {
   prefix: string;
   rpcUrl: string | undefined;
   restUrl: string | undefined;
+  jsonRpcUrl: string | undefined;
   startHeight: number;
   ingestConcurrency: number;
   host: string;
@@ -96,6 +97,13 @@ export const SETTINGS = {
     env: "REST_URL",
     flag: "rest-url",
     describe: "Cosmos REST URL of the node (default: RPC_URL)",
+    fallback: undefined,
+    parse: url,
+  },
+  jsonRpcUrl: {
+    env: "JSON_RPC_URL",
+    flag: "json-rpc-url",
+    describe: "EVM JSON-RPC URL of the node (EVM chains: receipts and call traces)",
     fallback: undefined,
     parse: url,
   },

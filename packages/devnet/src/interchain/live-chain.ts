@@ -180,6 +180,11 @@ export function createLiveChain(options: {
     chainId: background.chainId,
     prefix: background.prefix,
     accounts: background.accounts,
+    // The EVM view (JSON-RPC blocks of the indexer's EVM mode) is the background's.
+    vm: background.vm,
+    evmChainId: background.evmChainId,
+    evmAccounts: background.evmAccounts,
+    evm: (height) => background.evm(height),
     state: new Map(),
     get head() {
       return head;

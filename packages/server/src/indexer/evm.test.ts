@@ -19,9 +19,6 @@ describe("EVM routes", () => {
   const moveUrl = serveForTests(() =>
     createTestApp({ db: database().db, chain: { chainId: "m-1", prefix: "init", vmType: "move" } }),
   );
-  const evmUrl = serveForTests(() =>
-    createTestApp({ db: database().db, chain: { chainId: "e-1", prefix: "init", vmType: "evm" } }),
-  );
 
   it.each(paths)("%s answers the reference's 404 on a Move chain", async (p) => {
     const res = await fetch(`${moveUrl()}${p}`);
@@ -29,16 +26,6 @@ describe("EVM routes", () => {
     expect(await res.json()).toEqual({
       code: 5,
       message: "evm routes are not available on this chain",
-      details: [],
-    });
-  });
-
-  it.each(paths)("%s says it is not built yet on an EVM chain", async (p) => {
-    const res = await fetch(`${evmUrl()}${p}`);
-    expect(res.status).toBe(501);
-    expect(await res.json()).toEqual({
-      code: 12,
-      message: "EVM tx indexing (receipts and call traces) is not built into this server yet",
       details: [],
     });
   });

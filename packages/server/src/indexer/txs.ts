@@ -7,14 +7,9 @@ import type { Request } from "express";
 import { parseAddress, parseTxHash } from "../http/addresses.js";
 import { notFound } from "../http/errors.js";
 import { type OperationHandlers, RawJson } from "../http/operations.js";
-import {
-  buildPagination,
-  type PageRequest,
-  type PaginationQuery,
-  parsePageRequest,
-} from "../http/pagination.js";
+import { type PageRequest, type PaginationQuery, parsePageRequest } from "../http/pagination.js";
 import type { IndexerDeps } from "./indexer-deps.js";
-import { keyset } from "./keyset.js";
+import { countOf, type SequencePageQuery, sequencePage } from "./sequence-page.js";
 
 /** `msgs` arrives repeated (`msgs=a&msgs=b`) or comma-separated (`msgs=a,b`); both mean OR. */
 export function msgTypesOf(req: Request): string[] | undefined {
@@ -25,42 +20,12 @@ export function msgTypesOf(req: Request): string[] | undefined {
   return types.length > 0 ? types : undefined;
 }
 
-interface SequenceRow {
-  sequence: string;
-  data: string;
-}
-
-/** Runs a page query returning (sequence, data) and a count, and writes the response text. */
-async function txPage(
+/** A page of Cosmos txs (`tx` rows) selected through `from`/`where`. */
+const txPage = (
   deps: IndexerDeps,
   request: PageRequest,
-  query: { from: string; where: string; params: unknown[]; count: () => Promise<bigint> },
-): Promise<RawJson> {
-  const page = keyset(request, "s.sequence", "sequence", query.params.length + 1);
-  const sql = `SELECT s.sequence::text AS sequence, t.data FROM (SELECT DISTINCT s.sequence FROM ${query.from} WHERE true ${query.where} ${page.where} ${page.tail}) s
-    JOIN tx t ON t.sequence = s.sequence ORDER BY s.sequence ${request.reverse ? "DESC" : "ASC"}`;
-  const [{ rows }, total] = await Promise.all([
-    deps.pool.query<SequenceRow>(sql, [...query.params, ...page.params]),
-    request.countTotal ? query.count() : Promise.resolve(0n),
-  ]);
-  const hasMore = rows.length > request.limit;
-  const items = rows.slice(0, request.limit);
-  const last = items.at(-1);
-  const pagination = buildPagination({
-    request,
-    hasMore,
-    total,
-    nextCursor: last ? { sequence: BigInt(last.sequence) } : undefined,
-  });
-  return new RawJson(
-    `{"txs":[${items.map((r) => r.data).join(",")}],"pagination":${JSON.stringify(pagination)}}`,
-  );
-}
-
-const countOf = async (deps: IndexerDeps, sql: string, params: unknown[]) => {
-  const { rows } = await deps.pool.query<{ n: string }>(sql, params);
-  return BigInt(rows[0]?.n ?? "0");
-};
+  query: Omit<SequencePageQuery, "table" | "listKey">,
+) => sequencePage(deps, request, { ...query, table: "tx", listKey: "txs" });
 
 export function createTxHandlers(deps: IndexerDeps): OperationHandlers {
   return {

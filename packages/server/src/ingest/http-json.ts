@@ -31,6 +31,8 @@ export function shouldRetry(err: unknown): boolean {
 
 export interface HttpJson {
   get<T>(url: string, signal?: AbortSignal): Promise<T>;
+  /** POSTs `body` as JSON (JSON-RPC); retried like `get`, as node reads are idempotent. */
+  post<T>(url: string, body: unknown, signal?: AbortSignal): Promise<T>;
 }
 
 export function createHttpJson(
@@ -60,29 +62,40 @@ export function createHttpJson(
     waiting.shift()?.();
   };
 
-  async function once<T>(url: string, signal?: AbortSignal): Promise<T> {
+  async function once<T>(url: string, init: RequestInit, signal?: AbortSignal): Promise<T> {
     const timeout = AbortSignal.timeout(timeoutMs);
-    const res = await doFetch(url, { signal: signal ? AbortSignal.any([signal, timeout]) : timeout });
+    const res = await doFetch(url, {
+      ...init,
+      signal: signal ? AbortSignal.any([signal, timeout]) : timeout,
+    });
     const text = await res.text();
     if (!res.ok) throw new HttpStatusError(res.status, url, text);
     return JSON.parse(text) as T;
   }
 
-  return {
-    async get<T>(url: string, signal?: AbortSignal): Promise<T> {
-      await acquire();
-      try {
-        for (let attempt = 0; ; attempt++) {
-          try {
-            return await once<T>(url, signal);
-          } catch (err) {
-            if (signal?.aborted || attempt >= retries || !shouldRetry(err)) throw err;
-            await sleep(Math.min(BACKOFF_MAX_MS, BACKOFF_BASE_MS * 2 ** attempt) * (0.5 + random() / 2));
-          }
+  async function request<T>(url: string, init: RequestInit, signal?: AbortSignal): Promise<T> {
+    await acquire();
+    try {
+      for (let attempt = 0; ; attempt++) {
+        try {
+          return await once<T>(url, init, signal);
+        } catch (err) {
+          if (signal?.aborted || attempt >= retries || !shouldRetry(err)) throw err;
+          await sleep(Math.min(BACKOFF_MAX_MS, BACKOFF_BASE_MS * 2 ** attempt) * (0.5 + random() / 2));
         }
-      } finally {
-        release();
       }
-    },
+    } finally {
+      release();
+    }
+  }
+
+  return {
+    get: <T>(url: string, signal?: AbortSignal) => request<T>(url, {}, signal),
+    post: <T>(url: string, body: unknown, signal?: AbortSignal) =>
+      request<T>(
+        url,
+        { method: "POST", headers: { "content-type": "application/json" }, body: JSON.stringify(body) },
+        signal,
+      ),
   };
 }

@@ -8,6 +8,9 @@
  * inserts nothing. The writer's own connection runs with asynchronous commit: a Postgres crash may
  * lose the last few commits, but then it loses their checkpoint with them and ingestion re-fetches
  * those blocks; nothing is duplicated or skipped, and no block waits for an fsync.
+ *
+ * EVM rows (txs, internal txs and their edges) ride in the same statement: their sequences continue
+ * from counters kept on the checkpoint row, so they too are dense and advance only with the block.
  */
 import type pg from "pg";
 import type { BlockBundle } from "./derive/derive-block.js";
@@ -20,12 +23,16 @@ export interface PostgresSinkOptions {
 
 const WRITE_BLOCK_SQL = `
 WITH cp AS (
-  INSERT INTO ingest_checkpoint AS c (chain_id, height, tx_sequence, updated_at)
-  VALUES ($1, $2::bigint, $3::bigint, now())
+  INSERT INTO ingest_checkpoint AS c
+    (chain_id, height, tx_sequence, evm_tx_sequence, evm_internal_tx_sequence, updated_at)
+  VALUES ($1, $2::bigint, $3::bigint, $18::bigint, $19::bigint, now())
   ON CONFLICT (chain_id) DO UPDATE
-    SET height = EXCLUDED.height, tx_sequence = c.tx_sequence + $3::bigint, updated_at = now()
+    SET height = EXCLUDED.height, tx_sequence = c.tx_sequence + $3::bigint,
+        evm_tx_sequence = c.evm_tx_sequence + $18::bigint,
+        evm_internal_tx_sequence = c.evm_internal_tx_sequence + $19::bigint, updated_at = now()
     WHERE c.height = EXCLUDED.height - 1
-  RETURNING tx_sequence - $3::bigint AS base
+  RETURNING tx_sequence - $3::bigint AS base, evm_tx_sequence - $18::bigint AS evm_base,
+            evm_internal_tx_sequence - $19::bigint AS itx_base
 ),
 prev AS (SELECT timestamp FROM block WHERE height = $2::bigint - 1),
 b AS (
@@ -51,8 +58,68 @@ m AS (
   INSERT INTO tx_msg_type (msg_type, sequence)
   SELECT x.msg_type, cp.base + x.idx FROM cp, unnest($16::text[], $17::int[]) AS x(msg_type, idx)
   RETURNING 1
+),
+e AS (
+  INSERT INTO evm_tx (sequence, hash, height, data)
+  SELECT cp.evm_base + x.ord, x.hash, $2::bigint, x.data
+  FROM cp, unnest($20::bytea[], $21::text[]) WITH ORDINALITY AS x(hash, data, ord)
+  RETURNING 1
+),
+ea AS (
+  INSERT INTO evm_tx_account (account, sequence, signer)
+  SELECT x.account, cp.evm_base + x.idx, x.signer FROM cp, unnest($22::bytea[], $23::int[], $24::boolean[]) AS x(account, idx, signer)
+  RETURNING 1
+),
+i AS (
+  INSERT INTO evm_internal_tx (sequence, height, hash, index, parent_index, data)
+  SELECT cp.itx_base + x.ord, $2::bigint, x.hash, x.idx, x.parent, x.data
+  FROM cp, unnest($25::bytea[], $26::int[], $27::int[], $28::text[]) WITH ORDINALITY AS x(hash, idx, parent, data, ord)
+  RETURNING 1
+),
+ia AS (
+  INSERT INTO evm_internal_tx_account (account, sequence)
+  SELECT x.account, cp.itx_base + x.n FROM cp, unnest($29::bytea[], $30::int[]) AS x(account, n)
+  RETURNING 1
 )
 SELECT count(*)::text AS advanced FROM cp`;
+
+/** Parameters $18..$30 of WRITE_BLOCK_SQL: the block's EVM rows as parallel arrays. */
+function evmParams(bundle: BlockBundle): unknown[] {
+  const accounts: Buffer[] = [];
+  const accountTx: number[] = [];
+  const signers: boolean[] = [];
+  bundle.evmTxs.forEach((t, i) => {
+    for (const a of t.accounts) {
+      accounts.push(a.account);
+      accountTx.push(i + 1);
+      signers.push(a.signer);
+    }
+  });
+  const internalAccounts: Buffer[] = [];
+  const internalOf: number[] = [];
+  bundle.evmInternalTxs.forEach((t, i) => {
+    for (const a of t.accounts) {
+      internalAccounts.push(a);
+      internalOf.push(i + 1);
+    }
+  });
+  const internal = bundle.evmInternalTxs;
+  return [
+    bundle.evmTxs.length,
+    internal.length,
+    bundle.evmTxs.map((t) => t.hash),
+    bundle.evmTxs.map((t) => t.data),
+    accounts,
+    accountTx,
+    signers,
+    internal.map((t) => t.hash),
+    internal.map((t) => t.index),
+    internal.map((t) => t.parentIndex),
+    internal.map((t) => t.data),
+    internalAccounts,
+    internalOf,
+  ];
+}
 
 export function createPostgresSink(options: PostgresSinkOptions): BlockSink<BlockBundle> & { close(): void } {
   const { pool, chainId } = options;
@@ -132,6 +199,7 @@ export function createPostgresSink(options: PostgresSinkOptions): BlockSink<Bloc
           signers,
           types,
           typeTx,
+          ...evmParams(bundle),
         ]));
       } catch (err) {
         drop(err);

@@ -21,6 +21,8 @@ export interface RunIngestOptions {
   logger: Logger;
   rpcUrl: string;
   restUrl: string;
+  /** EVM chains: the node's JSON-RPC, read for receipts and call traces. */
+  jsonRpcUrl?: string | undefined;
   chainId?: string | undefined;
   prefix: string;
   startHeight: bigint;
@@ -58,7 +60,11 @@ export async function runIngest(options: RunIngestOptions): Promise<bigint | nul
   void lock.lost.then(() => stop.abort(new Error("writer lock lost")));
   const sink = createPostgresSink({ pool: options.db.pool, chainId });
   try {
-    const source = createNodeSource({ rpcUrl: options.rpcUrl, restUrl: options.restUrl });
+    const source = createNodeSource({
+      rpcUrl: options.rpcUrl,
+      restUrl: options.restUrl,
+      jsonRpcUrl: options.jsonRpcUrl,
+    });
     return await runIngestLoop<BlockPayload>({
       chainId,
       source,

@@ -1,12 +1,13 @@
 /**
  * Which accounts a tx involves, as the reference decides it: the signer, plus every bech32 address
  * of the chain's prefix or 0x hex address (20 or 32 bytes) found in any event attribute value
- * (comma-separated lists included), plus the address and topics of EVM logs. EVM `call` `ret`
+ * (comma-separated lists included), plus the address and address-shaped topics of EVM logs. EVM `call` `ret`
  * values are skipped (return data, not addresses). Addresses are normalised to bytes and deduped.
  */
 import { decodeAddress } from "../../http/addresses.js";
 import type { OutEvent } from "./tx-response.js";
 
+const ADDRESS_TOPIC_PREFIX = "0x000000000000000000000000";
 const HEX_ADDRESS = /^0x(?:[0-9a-fA-F]{40}|[0-9a-fA-F]{64})$/;
 
 export interface AccountEdge {
@@ -30,7 +31,9 @@ export function accountEdges(events: OutEvent[], signer: Buffer | undefined, pre
         try {
           const log = JSON.parse(value) as { address?: string; topics?: string[] };
           if (log.address) add(log.address);
-          for (const topic of (log.topics ?? []).slice(1)) add(topic);
+          // Only topics shaped like a left-padded address, as the reference decides.
+          for (const topic of (log.topics ?? []).slice(1))
+            if (topic.startsWith(ADDRESS_TOPIC_PREFIX)) add(topic);
         } catch {
           // Not JSON: fall through to the generic scan.
         }

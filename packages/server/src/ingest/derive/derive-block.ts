@@ -3,6 +3,8 @@
  * payloads and reused by the writer, the benchmarks and the dataset builder alike.
  */
 import { type AccountEdge, accountEdges } from "./account-edges.js";
+import { deriveEvmInternalTxs, type EvmInternalTxRow } from "./evm-internal-txs.js";
+import { deriveEvmTxs, type EvmTxRow } from "./evm-txs.js";
 import type { BlockPayload } from "./node-payloads.js";
 import { signerAddress } from "./signer-address.js";
 import { buildTxResponse, type TxResponse } from "./tx-response.js";
@@ -31,6 +33,9 @@ export interface TxRow {
 export interface BlockBundle {
   block: BlockRow;
   txs: TxRow[];
+  /** EVM chains: the block's EVM txs in receipt order, and their call frames. */
+  evmTxs: EvmTxRow[];
+  evmInternalTxs: EvmInternalTxRow[];
 }
 
 /** Sums coins by denom, in the order denoms first appear. */
@@ -85,5 +90,9 @@ export function deriveBlock(payload: BlockPayload, prefix: string): BlockBundle 
       totalFee: sumCoins(fees),
     },
     txs,
+    evmTxs: payload.evm ? deriveEvmTxs(payload.evm.receipts) : [],
+    evmInternalTxs: payload.evm
+      ? deriveEvmInternalTxs(Number(header.height), payload.evm.traces, payload.evm.receipts)
+      : [],
   };
 }

@@ -2,6 +2,8 @@
  * The node payloads ingestion reads, as far as derivation looks into them (CometBFT RPC `result`
  * objects and the Cosmos REST tx JSON). Lists may be null on empty blocks, as real nodes send them.
  */
+import type { EvmBlockPayload } from "./evm-payloads.js";
+
 export interface CometAttribute {
   key: string;
   value?: string | null;
@@ -55,4 +57,6 @@ export interface BlockPayload {
   results: CometBlockResults;
   /** REST txs of the block, in block order. */
   txs: RestTx[];
+  /** EVM chains: the block's receipts and call traces from the node's JSON-RPC. */
+  evm?: EvmBlockPayload | undefined;
 }

@@ -1,0 +1,222 @@
+import { createHash, ECDH } from "node:crypto";
+import { readFileSync } from "node:fs";
+import path from "node:path";
+import { fileURLToPath } from "node:url";
+import { keccak_256 } from "@noble/hashes/sha3.js";
+import { bech32 } from "bech32";
+import { AuthInfo, TxRaw } from "cosmjs-types/cosmos/tx/v1beta1/tx";
+import { keccak256, serializeTransaction } from "viem";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { createChain } from "./chain.js";
+import { type DevnetNode, startDevnetNode } from "./node-server.js";
+
+const REAL_EVM = path.resolve(
+  path.dirname(fileURLToPath(import.meta.url)),
+  "../../../../shared/fixtures/real-rpc/evm",
+);
+const realResult = <T>(file: string) =>
+  (JSON.parse(readFileSync(path.join(REAL_EVM, file), "utf8")) as { response: { result: T } }[])[0]?.response
+    .result as T;
+const sha = (s: string) => createHash("sha256").update(s).digest("hex");
+const BLOCKS = 40;
+
+let node: DevnetNode;
+const chain = createChain({ seed: 11, vm: "evm" });
+beforeAll(async () => {
+  node = await startDevnetNode({ chain, initialBlocks: BLOCKS });
+});
+afterAll(() => node.close());
+
+async function rpc(method: string, params: unknown[]): Promise<{ result?: unknown; error?: unknown }> {
+  const res = await fetch(node.url, {
+    method: "POST",
+    headers: { "content-type": "application/json" },
+    body: JSON.stringify({ jsonrpc: "2.0", id: 7, method, params }),
+  });
+  return (await res.json()) as { result?: unknown; error?: unknown };
+}
+
+const heights = Array.from({ length: BLOCKS }, (_, i) => i + 1);
+const allTruth = heights.flatMap((h) => chain.evm(h).truth);
+
+describe("EVM devnet chain", () => {
+  it("is deterministic per seed, and EVM mode leaves the Cosmos txs of the Move chain as they were", () => {
+    const dump = (c: ReturnType<typeof createChain>) =>
+      sha(JSON.stringify(heights.map((h) => [c.block(h), c.evm(h).receipts, c.evm(h).traces])));
+    expect(dump(createChain({ seed: 11, vm: "evm" }))).toBe(dump(chain));
+    expect(dump(createChain({ seed: 12, vm: "evm" }))).not.toBe(dump(chain));
+    const move = createChain({ seed: 11 });
+    for (const h of heights.slice(0, 10)) {
+      const n = move.block(h).txs.length;
+      expect(chain.block(h).txs.slice(0, n)).toEqual(move.block(h).txs);
+      expect(move.evm(h).receipts).toEqual([]);
+    }
+  });
+
+  it("covers the scenarios an indexer must handle", () => {
+    const frames = allTruth.flatMap((t) => t.internalTxs);
+    expect(new Set(frames.map((f) => f.type))).toEqual(
+      new Set(["CALL", "STATICCALL", "DELEGATECALL", "CREATE"]),
+    );
+    expect(allTruth.filter((t) => t.status === "0x0").length).toBeGreaterThan(0);
+    expect(allTruth.filter((t) => t.contractAddress !== null).length).toBeGreaterThan(0);
+    const logs = heights.flatMap((h) =>
+      chain.evm(h).receipts.flatMap((r) => r.logs as { topics: string[]; data: string }[]),
+    );
+    expect(logs.some((l) => l.topics.length === 3)).toBe(true); // ERC-20 Transfer
+    expect(logs.some((l) => l.topics.length === 4 && l.data === "0x")).toBe(true); // ERC-721 Transfer
+    expect(Math.max(...frames.map((f) => f.index))).toBeGreaterThanOrEqual(4);
+  });
+
+  it("carries each EVM tx as a Cosmos tx with one MsgCall or MsgCreate, signed by the same account", () => {
+    let checked = 0;
+    for (const h of heights) {
+      const block = chain.block(h);
+      const evm = chain.evm(h);
+      const first = block.txs.length - evm.truth.length;
+      evm.truth.forEach((truth, i) => {
+        const rest = block.txs[first + i];
+        const msg = rest?.body.messages[0] as Record<string, string>;
+        const receipt = evm.receipts[i] as { from: string; to: string | null; transactionHash: string };
+        expect(msg["@type"]).toBe(
+          receipt.to === null ? "/minievm.evm.v1.MsgCreate" : "/minievm.evm.v1.MsgCall",
+        );
+        if (receipt.to !== null) expect(msg.contract_addr).toBe(receipt.to);
+        const sender = Buffer.from(bech32.fromWords(bech32.decode(msg.sender ?? "").words)).toString("hex");
+        expect(`0x${sender}`).toBe(receipt.from);
+        // The signer a node derives from the ethsecp256k1 key is the receipt's `from`.
+        const raw = TxRaw.decode(Buffer.from(block.block.block.data.txs[first + i] ?? "", "base64"));
+        const key = AuthInfo.decode(raw.authInfoBytes).signerInfos[0]?.publicKey?.value.subarray(2);
+        const uncompressed = ECDH.convertKey(
+          Buffer.from(key ?? []),
+          "secp256k1",
+          undefined,
+          undefined,
+          "uncompressed",
+        ) as Buffer;
+        expect(
+          `0x${Buffer.from(keccak_256(uncompressed.subarray(1)))
+            .subarray(12)
+            .toString("hex")}`,
+        ).toBe(receipt.from);
+        expect(receipt.transactionHash).toBe(truth.hash);
+        checked++;
+      });
+    }
+    expect(checked).toBeGreaterThan(20);
+  });
+
+  it("hashes each EVM tx as keccak256 of its signed EIP-1559 serialisation", () => {
+    let checked = 0;
+    for (const h of heights.slice(0, 15)) {
+      const block = chain.evm(h).block(true) as { transactions: Record<string, string>[] };
+      for (const tx of block.transactions) {
+        const serialized = serializeTransaction(
+          {
+            type: "eip1559",
+            chainId: Number(tx.chainId),
+            nonce: Number(tx.nonce),
+            to: tx.to as `0x${string}` | null,
+            data: tx.input as `0x${string}`,
+            value: BigInt(tx.value ?? "0x0"),
+            gas: BigInt(tx.gas ?? "0x0"),
+            maxFeePerGas: BigInt(tx.maxFeePerGas ?? "0x0"),
+            maxPriorityFeePerGas: BigInt(tx.maxPriorityFeePerGas ?? "0x0"),
+          },
+          { r: tx.r as `0x${string}`, s: tx.s as `0x${string}`, yParity: Number(tx.yParity) },
+        );
+        expect(keccak256(serialized)).toBe(tx.hash);
+        checked++;
+      }
+    }
+    expect(checked).toBeGreaterThan(5);
+  });
+});
+
+describe("EVM JSON-RPC", () => {
+  const height = heights.find((h) => chain.evm(h).truth.some((t) => t.internalTxs.length > 2)) ?? 1;
+
+  it("serves blocks, receipts and callTracer traces in the shapes of real nodes", async () => {
+    expect(await rpc("eth_blockNumber", [])).toEqual({
+      jsonrpc: "2.0",
+      id: 7,
+      result: `0x${BLOCKS.toString(16)}`,
+    });
+    const realBlock = realResult<Record<string, unknown>>(
+      "eth_getBlockByNumber_fullTx_mainnet_18000000.json",
+    );
+    const block = (await rpc("eth_getBlockByNumber", [`0x${height.toString(16)}`, true])).result as Record<
+      string,
+      unknown
+    >;
+    const withoutWithdrawals = Object.keys(realBlock).filter((k) => !k.startsWith("withdrawals"));
+    expect(Object.keys(block)).toEqual(withoutWithdrawals);
+    const realTx = (realBlock.transactions as Record<string, unknown>[]).find((t) => t.type === "0x2") ?? {};
+    const tx = (block.transactions as Record<string, unknown>[])[0] ?? {};
+    expect(Object.keys(tx)).toEqual(Object.keys(realTx).filter((k) => k !== "blockTimestamp"));
+    expect(block.hash).toBe(`0x${chain.block(height).block.block_id.hash.toLowerCase()}`);
+
+    const receipts = (await rpc("eth_getBlockReceipts", [`0x${height.toString(16)}`])).result as Record<
+      string,
+      unknown
+    >[];
+    const realReceipt =
+      realResult<Record<string, unknown>[]>("eth_getBlockReceipts_mainnet_18000000.json")[9] ?? {};
+    for (const r of receipts) expect(Object.keys(r)).toEqual(Object.keys(realReceipt));
+    expect(receipts).toEqual(chain.evm(height).receipts);
+
+    const traces = (
+      await rpc("debug_traceBlockByNumber", [`0x${height.toString(16)}`, { tracer: "callTracer" }])
+    ).result as { txHash: string; result: Record<string, unknown> }[];
+    expect(traces.map((t) => t.txHash)).toEqual(receipts.map((r) => r.transactionHash));
+    const allowed = [
+      "from",
+      "gas",
+      "gasUsed",
+      "to",
+      "input",
+      "output",
+      "error",
+      "revertReason",
+      "calls",
+      "value",
+      "type",
+    ];
+    const walk = (f: Record<string, unknown>): void => {
+      for (const k of Object.keys(f)) expect(allowed).toContain(k);
+      for (const c of (f.calls as Record<string, unknown>[] | undefined) ?? []) walk(c);
+    };
+    for (const t of traces) walk(t.result);
+  });
+
+  it("answers like geth beyond the head, for unknown methods and other tracers", async () => {
+    const beyond = `0x${(BLOCKS + 5).toString(16)}`;
+    expect(await rpc("eth_getBlockReceipts", [beyond])).toEqual({ jsonrpc: "2.0", id: 7, result: null });
+    expect(await rpc("debug_traceBlockByNumber", [beyond, { tracer: "callTracer" }])).toEqual({
+      jsonrpc: "2.0",
+      id: 7,
+      error: { code: -32000, message: `block #${BLOCKS + 5} not found` },
+    });
+    expect(await rpc("eth_foo", [])).toEqual({
+      jsonrpc: "2.0",
+      id: 7,
+      error: { code: -32601, message: "the method eth_foo does not exist/is not available" },
+    });
+  });
+
+  it("injects faults on JSON-RPC requests too", async () => {
+    node.faults.errorRate = 0.3;
+    let errors = 0;
+    for (let i = 0; i < 100; i++) {
+      const res = await fetch(node.url, {
+        method: "POST",
+        body: JSON.stringify({ jsonrpc: "2.0", id: 1, method: "eth_blockNumber", params: [] }),
+      });
+      if (res.status === 500) errors++;
+      await res.arrayBuffer();
+    }
+    node.faults.errorRate = 0;
+    expect(errors).toBeGreaterThan(15);
+    expect(errors).toBeLessThan(45);
+  });
+});

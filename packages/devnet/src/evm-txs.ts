@@ -1,0 +1,233 @@
+/**
+ * The EVM txs of one devnet block, in both forms a minievm node serves them: as a Cosmos tx carrying
+ * one `/minievm.evm.v1.MsgCall` (or `MsgCreate`) signed with an ethsecp256k1 key, whose events hold
+ * the `call` return and the `evm` logs; and as an Ethereum tx with its receipt and callTracer trace.
+ * The Ethereum hash is keccak256 of the RLP-serialised signed tx; the Cosmos hash is SHA-256 of the
+ * Cosmos tx bytes; nodes link the two by the tx's position in the block.
+ */
+import { createHash } from "node:crypto";
+import { BinaryWriter } from "cosmjs-types/binary";
+import { PubKey } from "cosmjs-types/cosmos/crypto/secp256k1/keys";
+import { SignMode } from "cosmjs-types/cosmos/tx/signing/v1beta1/signing";
+import { AuthInfo, TxBody, TxRaw } from "cosmjs-types/cosmos/tx/v1beta1/tx";
+import { keccak256, serializeTransaction } from "viem";
+import type { EvmAccount } from "./evm-accounts.js";
+import { type Contracts, pickScenario, revert, type Scenario } from "./evm-scenarios.js";
+import type { RestTx, TxResult } from "./payloads.js";
+
+/** Gas price of every devnet EVM tx (wei). */
+export const EVM_GAS_PRICE = 2_812_500n;
+const REVERT_RATE = 0.12;
+
+export interface EvmTxBuild {
+  scenario: Scenario;
+  from: EvmAccount;
+  nonce: number;
+  /** 0x + 64 lower-case hex. */
+  hash: string;
+  raw: string;
+  rest: RestTx;
+  result: TxResult;
+  status: "0x1" | "0x0";
+  gasUsed: number;
+  /** The fields of the signed Ethereum tx. */
+  eth: { to: string | null; input: string; gas: number; r: string; s: string; yParity: number };
+}
+
+const sha = (s: string) => createHash("sha256").update(s).digest();
+
+/** Protobuf of MsgCall {sender=1, contract_addr=2, input=3, value=4} or MsgCreate {sender=1, code=2, value=3}. */
+function encodeMsg(sender: string, to: string | null, input: string): Uint8Array {
+  const w = BinaryWriter.create();
+  w.uint32(10).string(sender);
+  if (to === null) w.uint32(18).string(input.slice(2)).uint32(26).string("0");
+  else w.uint32(18).string(to).uint32(26).string(input).uint32(34).string("0");
+  return w.finish();
+}
+
+/** TxMsgData{msg_responses: [Any{type_url}]}: what the node reports as the tx's data. */
+function msgResponseData(typeUrl: string): string {
+  const any = Buffer.concat([Buffer.from([0x0a, typeUrl.length]), Buffer.from(typeUrl)]);
+  return Buffer.concat([Buffer.from([0x12, any.length]), any]).toString("base64");
+}
+
+export function buildEvmTx(options: {
+  seed: number;
+  height: number;
+  position: number;
+  rand: () => number;
+  users: EvmAccount[];
+  contracts: Contracts;
+  evmChainId: number;
+}): EvmTxBuild {
+  const { rand, users, height, position } = options;
+  const fromIndex = Math.floor(rand() * users.length);
+  const from = users[fromIndex] as EvmAccount;
+  const peer = users[(fromIndex + 1 + Math.floor(rand() * (users.length - 1))) % users.length] as EvmAccount;
+  const label = `devnet-${options.seed}-evm-${height}-${position}`;
+  const picked = pickScenario({
+    rand,
+    user: from.address,
+    peer: peer.address,
+    contracts: options.contracts,
+    label,
+    tokenId: height * 16 + position,
+  });
+  const reverted = rand() < REVERT_RATE;
+  const scenario = reverted ? revert(picked) : picked;
+  const nonce = height * 16 + position;
+  const to = scenario.created ? null : scenario.top.to;
+  const input = scenario.top.input;
+  const gas = scenario.top.gas;
+  const r = `0x${sha(`${label}-r`).toString("hex")}` as const;
+  const s = `0x${sha(`${label}-s`).toString("hex")}` as const;
+  const yParity = (sha(`${label}-v`)[0] ?? 0) % 2;
+  const serialized = serializeTransaction(
+    {
+      type: "eip1559",
+      chainId: options.evmChainId,
+      nonce,
+      to: to as `0x${string}` | null,
+      data: input as `0x${string}`,
+      value: 0n,
+      gas: BigInt(gas),
+      maxFeePerGas: EVM_GAS_PRICE,
+      maxPriorityFeePerGas: 0n,
+    },
+    { r, s, yParity },
+  );
+  const hash = keccak256(serialized);
+
+  const typeUrl = to === null ? "/minievm.evm.v1.MsgCreate" : "/minievm.evm.v1.MsgCall";
+  const fee = String(BigInt(gas) * EVM_GAS_PRICE);
+  const bodyBytes = TxBody.encode(
+    TxBody.fromPartial({ messages: [{ typeUrl, value: encodeMsg(from.bech32, to, input) }], memo: "" }),
+  ).finish();
+  const authInfoBytes = AuthInfo.encode(
+    AuthInfo.fromPartial({
+      signerInfos: [
+        {
+          publicKey: {
+            typeUrl: "/initia.crypto.v1beta1.ethsecp256k1.PubKey",
+            value: PubKey.encode({ key: from.publicKey }).finish(),
+          },
+          modeInfo: { single: { mode: SignMode.SIGN_MODE_EIP_191 } },
+          sequence: BigInt(nonce),
+        },
+      ],
+      fee: { amount: [{ denom: "GAS", amount: fee }], gasLimit: BigInt(gas), payer: "", granter: "" },
+    }),
+  ).finish();
+  const signature = Buffer.concat([
+    Buffer.from(r.slice(2), "hex"),
+    Buffer.from(s.slice(2), "hex"),
+    Buffer.from([yParity]),
+  ]);
+  const raw = Buffer.from(TxRaw.encode({ bodyBytes, authInfoBytes, signatures: [signature] }).finish());
+  const message =
+    to === null
+      ? { "@type": typeUrl, sender: from.bech32, code: input.slice(2), value: "0", access_list: [] }
+      : { "@type": typeUrl, sender: from.bech32, contract_addr: to, input, value: "0", access_list: [] };
+  const rest: RestTx = {
+    body: {
+      messages: [message],
+      memo: "",
+      timeout_height: "0",
+      unordered: false,
+      timeout_timestamp: null,
+      extension_options: [],
+      non_critical_extension_options: [],
+    },
+    auth_info: {
+      signer_infos: [
+        {
+          public_key: {
+            "@type": "/initia.crypto.v1beta1.ethsecp256k1.PubKey",
+            key: from.publicKey.toString("base64"),
+          },
+          mode_info: { single: { mode: "SIGN_MODE_EIP_191" } },
+          sequence: String(nonce),
+        },
+      ],
+      fee: { amount: [{ denom: "GAS", amount: fee }], gas_limit: String(gas), payer: "", granter: "" },
+      tip: null,
+    },
+    signatures: [signature.toString("base64")],
+  };
+  const gasUsed = scenario.top.gasUsed;
+  const txEvents = [
+    {
+      type: "tx",
+      attributes: [
+        { key: "fee", value: `${fee}GAS`, index: true },
+        { key: "fee_payer", value: from.bech32, index: true },
+      ],
+    },
+    { type: "tx", attributes: [{ key: "acc_seq", value: `${from.bech32}/${nonce}`, index: true }] },
+    { type: "tx", attributes: [{ key: "signature", value: signature.toString("base64"), index: true }] },
+  ];
+  const called = scenario.created ?? scenario.top.to;
+  const result: TxResult = reverted
+    ? {
+        code: 2,
+        data: "",
+        log: `failed to execute message; message index: 0: ${scenario.top.output}: execution reverted`,
+        info: "",
+        gas_wanted: String(gas),
+        gas_used: String(gasUsed),
+        events: txEvents,
+        codespace: "evm",
+      }
+    : {
+        code: 0,
+        data: msgResponseData(`${typeUrl}Response`),
+        log: "",
+        info: "",
+        gas_wanted: String(gas),
+        gas_used: String(gasUsed),
+        codespace: "",
+        events: [
+          ...txEvents,
+          {
+            type: "message",
+            attributes: [
+              { key: "action", value: typeUrl, index: true },
+              { key: "sender", value: from.bech32, index: true },
+              { key: "module", value: "evm", index: true },
+              { key: "msg_index", value: "0", index: true },
+            ],
+          },
+          {
+            type: "call",
+            attributes: [
+              { key: "contract", value: called, index: true },
+              { key: "ret", value: scenario.top.output, index: true },
+              { key: "msg_index", value: "0", index: true },
+            ],
+          },
+          ...(scenario.logs.length === 0
+            ? []
+            : [
+                {
+                  type: "evm",
+                  attributes: [
+                    ...scenario.logs.map((l) => ({ key: "log", value: JSON.stringify(l), index: true })),
+                    { key: "msg_index", value: "0", index: true },
+                  ],
+                },
+              ]),
+        ],
+      };
+  return {
+    scenario,
+    from,
+    nonce,
+    hash,
+    raw: raw.toString("base64"),
+    rest,
+    result,
+    status: reverted ? "0x0" : "0x1",
+    gasUsed,
+    eth: { to, input, gas, r, s, yParity },
+  };
+}

@@ -1,0 +1,76 @@
+/**
+ * The EVM JSON-RPC a minievm node serves, as far as an indexer reads it: `eth_chainId`,
+ * `eth_blockNumber`, `eth_getBlockByNumber`, `eth_getBlockReceipts` and `debug_traceBlockByNumber`
+ * (callTracer only). Single and batch requests; errors in go-ethereum's codes and wording.
+ */
+import type { Chain } from "./chain.js";
+
+export interface JsonRpcRequest {
+  jsonrpc?: string;
+  id?: unknown;
+  method?: unknown;
+  params?: unknown;
+}
+
+type Outcome = { result: unknown } | { error: { code: number; message: string } };
+
+const hex = (n: number) => `0x${n.toString(16)}`;
+
+/** A block tag or quantity to a height; null when it names no block the node has. */
+function heightOf(tag: unknown, head: number): number | undefined | null {
+  if (tag === "latest" || tag === "safe" || tag === "finalized" || tag === "pending") return head;
+  if (tag === "earliest") return 1;
+  if (typeof tag !== "string" || !/^0x[0-9a-fA-F]+$/.test(tag)) return undefined;
+  const height = Number.parseInt(tag.slice(2), 16);
+  return height >= 1 && height <= head ? height : null;
+}
+
+function call(chain: Chain, head: number, method: unknown, params: unknown[]): Outcome {
+  const invalid = (what: string) => ({ error: { code: -32602, message: `invalid argument 0: ${what}` } });
+  switch (method) {
+    case "eth_chainId":
+      return { result: hex(chain.evmChainId) };
+    case "eth_blockNumber":
+      return { result: hex(head) };
+    case "eth_getBlockByNumber":
+    case "eth_getBlockReceipts": {
+      const height = heightOf(params[0], head);
+      if (height === undefined) return invalid("hex string without 0x prefix or invalid block tag");
+      if (height === null) return { result: null };
+      const block = chain.evm(height);
+      return { result: method === "eth_getBlockReceipts" ? block.receipts : block.block(params[1] === true) };
+    }
+    case "debug_traceBlockByNumber": {
+      const height = heightOf(params[0], head);
+      if (height === undefined) return invalid("hex string without 0x prefix or invalid block tag");
+      if (height === null)
+        return {
+          error: {
+            code: -32000,
+            message: `block #${Number.parseInt(String(params[0]).slice(2), 16)} not found`,
+          },
+        };
+      const tracer = (params[1] as { tracer?: unknown } | undefined)?.tracer;
+      if (tracer !== "callTracer")
+        return { error: { code: -32000, message: 'devnet traces with {tracer: "callTracer"} only' } };
+      return { result: chain.evm(height).traces };
+    }
+    default:
+      return {
+        error: { code: -32601, message: `the method ${String(method)} does not exist/is not available` },
+      };
+  }
+}
+
+/** Answers one JSON-RPC request object (or a batch): the response body to send. */
+export function answerJsonRpc(chain: Chain, head: number, body: unknown): unknown {
+  const one = (req: JsonRpcRequest) => {
+    const base = { jsonrpc: "2.0", id: req.id ?? null };
+    if (chain.vm !== "evm")
+      return { ...base, error: { code: -32601, message: "this devnet chain has no EVM" } };
+    return { ...base, ...call(chain, head, req.method, Array.isArray(req.params) ? req.params : []) };
+  };
+  if (Array.isArray(body)) return body.map((r) => one(r as JsonRpcRequest));
+  if (body && typeof body === "object") return one(body as JsonRpcRequest);
+  return { jsonrpc: "2.0", id: null, error: { code: -32600, message: "invalid request" } };
+}

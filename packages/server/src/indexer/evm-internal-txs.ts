@@ -1,0 +1,72 @@
+/**
+ * EVM internal tx routes (spec tag EVM Internal Tx): every call frame, by account (a frame's from
+ * or to), by height, by tx hash. Frames are stored as JSON text in the reference key order, keyed
+ * by a dense sequence in (height, tx, depth-first) order, so `reverse=false` on one tx's frames
+ * lists them depth-first.
+ */
+import { parseAddress, parseTxHash } from "../http/addresses.js";
+import { notFound } from "../http/errors.js";
+import type { OperationHandlers } from "../http/operations.js";
+import { type PageRequest, type PaginationQuery, parsePageRequest } from "../http/pagination.js";
+import type { IndexerDeps } from "./indexer-deps.js";
+import { countOf, type SequencePageQuery, sequencePage } from "./sequence-page.js";
+
+const internalPage = (
+  deps: IndexerDeps,
+  request: PageRequest,
+  query: Omit<SequencePageQuery, "table" | "listKey">,
+) => sequencePage(deps, request, { ...query, table: "evm_internal_tx", listKey: "internal_txs" });
+
+export function createEvmInternalTxHandlers(deps: IndexerDeps): OperationHandlers {
+  return {
+    listEvmInternalTxs: (req) =>
+      internalPage(deps, parsePageRequest(req.query as PaginationQuery), {
+        from: "evm_internal_tx s",
+        where: "",
+        params: [],
+        count: () => countOf(deps, "SELECT coalesce(max(sequence), 0)::text AS n FROM evm_internal_tx", []),
+      }),
+
+    listEvmInternalTxsByAccount: (req) => {
+      const account = parseAddress(String(req.params.account ?? ""), deps.prefix, "account");
+      return internalPage(deps, parsePageRequest(req.query as PaginationQuery), {
+        from: "evm_internal_tx_account s",
+        where: "AND s.account = $1",
+        params: [account],
+        count: () =>
+          countOf(deps, "SELECT count(*)::text AS n FROM evm_internal_tx_account WHERE account = $1", [
+            account,
+          ]),
+      });
+    },
+
+    listEvmInternalTxsByHeight: (req) => {
+      const height = String(req.params.height);
+      return internalPage(deps, parsePageRequest(req.query as PaginationQuery), {
+        from: "evm_internal_tx s",
+        where: "AND s.height = $1",
+        params: [height],
+        count: () =>
+          countOf(deps, "SELECT count(*)::text AS n FROM evm_internal_tx WHERE height = $1", [height]),
+      });
+    },
+
+    listEvmInternalTxsByHash: async (req) => {
+      const hash = parseTxHash(String(req.params.tx_hash ?? ""));
+      const request = parsePageRequest(req.query as PaginationQuery);
+      // A known tx whose trace failed has no frames: an empty page. An unknown hash is a 404.
+      const { rows } = await deps.pool.query<{ known: boolean }>(
+        `SELECT EXISTS (SELECT 1 FROM evm_tx WHERE hash = $1)
+             OR EXISTS (SELECT 1 FROM evm_internal_tx WHERE hash = $1) AS known`,
+        [hash],
+      );
+      if (!rows[0]?.known) throw notFound("transaction not found");
+      return internalPage(deps, request, {
+        from: "evm_internal_tx s",
+        where: "AND s.hash = $1",
+        params: [hash],
+        count: () => countOf(deps, "SELECT count(*)::text AS n FROM evm_internal_tx WHERE hash = $1", [hash]),
+      });
+    },
+  };
+}

@@ -1,0 +1,67 @@
+/**
+ * EVM tx routes (spec tag EVM Tx): the whole list, by account (`is_signer`), by height, by hash.
+ * Receipts are stored as JSON text in the reference key order; pages are keyset scans on the dense
+ * `evm_tx.sequence`, so the unfiltered total is MAX(sequence) and filtered totals are index counts.
+ */
+import { parseAddress, parseTxHash } from "../http/addresses.js";
+import { notFound } from "../http/errors.js";
+import { type OperationHandlers, RawJson } from "../http/operations.js";
+import { type PageRequest, type PaginationQuery, parsePageRequest } from "../http/pagination.js";
+import type { IndexerDeps } from "./indexer-deps.js";
+import { countOf, type SequencePageQuery, sequencePage } from "./sequence-page.js";
+
+const evmTxPage = (
+  deps: IndexerDeps,
+  request: PageRequest,
+  query: Omit<SequencePageQuery, "table" | "listKey">,
+) => sequencePage(deps, request, { ...query, table: "evm_tx", listKey: "txs" });
+
+export function createEvmTxHandlers(deps: IndexerDeps): OperationHandlers {
+  return {
+    listEvmTxs: (req) =>
+      evmTxPage(deps, parsePageRequest(req.query as PaginationQuery), {
+        from: "evm_tx s",
+        where: "",
+        params: [],
+        count: () => countOf(deps, "SELECT coalesce(max(sequence), 0)::text AS n FROM evm_tx", []),
+      }),
+
+    listEvmTxsByAccount: (req) => {
+      const account = parseAddress(String(req.params.account ?? ""), deps.prefix, "account");
+      const request = parsePageRequest(req.query as PaginationQuery);
+      // Only the literal "true" filters, as the reference; the signer is the receipt's `from`.
+      const signerOnly = req.query.is_signer === "true" ? " AND s.signer" : "";
+      return evmTxPage(deps, request, {
+        from: "evm_tx_account s",
+        where: `AND s.account = $1${signerOnly}`,
+        params: [account],
+        count: () =>
+          countOf(
+            deps,
+            `SELECT count(*)::text AS n FROM evm_tx_account s WHERE s.account = $1${signerOnly}`,
+            [account],
+          ),
+      });
+    },
+
+    listEvmTxsByHeight: (req) => {
+      const height = String(req.params.height);
+      return evmTxPage(deps, parsePageRequest(req.query as PaginationQuery), {
+        from: "evm_tx s",
+        where: "AND s.height = $1",
+        params: [height],
+        count: () => countOf(deps, "SELECT count(*)::text AS n FROM evm_tx WHERE height = $1", [height]),
+      });
+    },
+
+    getEvmTx: async (req) => {
+      const hash = parseTxHash(String(req.params.tx_hash ?? ""));
+      const { rows } = await deps.pool.query<{ data: string }>("SELECT data FROM evm_tx WHERE hash = $1", [
+        hash,
+      ]);
+      const row = rows[0];
+      if (!row) throw notFound("tx not found");
+      return new RawJson(`{"tx":${row.data}}`);
+    },
+  };
+}
