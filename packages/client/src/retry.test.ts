@@ -1,83 +1,83 @@
-import { createServer, type Server } from "node:http";
-import type { AddressInfo } from "node:net";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { beforeEach, describe, expect, it } from "vitest";
+import { useFlakyHop } from "./_test/flaky-hop.js";
 import { useInProcessWeft } from "./_test/in-process-weft.js";
 import { createIndexerClient } from "./index.js";
 
 const weftUrl = useInProcessWeft();
-let proxy: Server;
-let proxyUrl = "";
-/** Status codes (or "drop" for a reset connection) the flaky proxy answers before forwarding. */
-const failures: (number | "drop")[] = [];
-let forwarded = 0;
+const hop = useFlakyHop(weftUrl);
+const forwarded = () => hop.seen.filter((s) => s.forwarded).length;
 
-beforeAll(async () => {
-  // A flaky hop in front of the real server: fails as told, then forwards.
-  proxy = createServer(async (req, res) => {
-    const failure = failures.shift();
-    if (failure === "drop") {
-      req.socket.destroy();
-      return;
-    }
-    if (failure !== undefined) {
-      res.writeHead(failure, failure === 429 ? { "retry-after": "0" } : {}).end("{}");
-      return;
-    }
-    forwarded++;
-    const upstream = await fetch(`${weftUrl()}${req.url}`, { method: req.method });
-    res.writeHead(upstream.status, { "content-type": upstream.headers.get("content-type") ?? "" });
-    res.end(await upstream.text());
-  });
-  proxy.listen(0, "127.0.0.1");
-  await new Promise((r) => proxy.once("listening", r));
-  proxyUrl = `http://127.0.0.1:${(proxy.address() as AddressInfo).port}`;
-}, 120_000);
-
-afterAll(async () => {
-  await new Promise<void>((r) => proxy.close(() => r()));
-});
+beforeEach(() => hop.reset());
 
 const noWait = { baseDelayMs: 1, maxDelayMs: 2 };
 
 describe("retry middleware against a real server behind a flaky hop", () => {
   it("retries 503, 429 and dropped connections on a GET until it succeeds", async () => {
-    failures.push(503, 429, "drop");
-    forwarded = 0;
-    const client = createIndexerClient({ baseUrl: proxyUrl, retry: { retries: 3, ...noWait } });
+    hop.fail("/health", { status: 503 }, { status: 429, headers: { "retry-after": "0" } }, "drop");
+    const client = createIndexerClient({ baseUrl: hop.url(), retry: { retries: 3, ...noWait } });
     const { data, response } = await client.GET("/health");
     expect(response.status).toBe(200);
     expect(data).toEqual({ status: "ok" });
-    expect(forwarded).toBe(1);
-    expect(failures).toEqual([]);
+    expect(forwarded()).toBe(1);
+    expect(hop.seen).toHaveLength(4);
   });
 
   it("gives up after the attempt limit and returns the last error response", async () => {
-    failures.push(502, 502, 502);
-    const client = createIndexerClient({ baseUrl: proxyUrl, retry: { retries: 2, ...noWait } });
+    hop.fail("/health", { status: 502 }, { status: 502 }, { status: 502 });
+    const client = createIndexerClient({ baseUrl: hop.url(), retry: { retries: 2, ...noWait } });
     const { error, response } = await client.GET("/health");
     expect(response.status).toBe(502);
     expect(error).toEqual({});
-    expect(failures).toEqual([]);
+    expect(hop.seen).toHaveLength(3);
+  });
+
+  it("retries an idempotent router POST with its body intact", async () => {
+    hop.fail("/v2/fungible/route", { status: 503 }, "drop");
+    const client = createIndexerClient({ baseUrl: hop.url(), retry: { retries: 3, ...noWait } });
+    const body = {
+      source_asset_chain_id: "weft-devnet-1",
+      source_asset_denom: "uinit",
+      dest_asset_chain_id: "weft-wasm-1",
+      dest_asset_denom: "ibc/37A3FB4FED4CA04ED6D9E5DA36C6D27248645F0E22F585576A1488B8A89C5A50",
+      amount_in: "1000000",
+    };
+    const { data, response } = await client.POST("/v2/fungible/route", { body });
+    expect(response.status).toBe(200);
+    expect(data?.amount_out).toBe("1000000");
+    expect(hop.seen.map((s) => s.body)).toEqual([body, body, body]);
+    expect(forwarded()).toBe(1);
+  });
+
+  it("does not retry what is not idempotent", async () => {
+    hop.fail("/health", { status: 503 });
+    const client = createIndexerClient({
+      baseUrl: hop.url(),
+      retry: { retries: 3, ...noWait, isIdempotent: () => false },
+    });
+    const { response } = await client.GET("/health");
+    expect(response.status).toBe(503);
+    expect(hop.seen).toHaveLength(1);
   });
 
   it("does not retry a 4xx", async () => {
-    const client = createIndexerClient({ baseUrl: proxyUrl, retry: { retries: 3, ...noWait } });
-    forwarded = 0;
+    const client = createIndexerClient({ baseUrl: hop.url(), retry: { retries: 3, ...noWait } });
     const { response } = await client.GET("/health/nope" as "/health");
     expect(response.status).toBe(404);
-    expect(forwarded).toBe(1);
+    expect(forwarded()).toBe(1);
+    expect(hop.seen).toHaveLength(1);
   });
 
   it("stops waiting when the request is aborted", async () => {
-    failures.push(503, 503, 503, 503);
+    hop.fail("/health", { status: 503 }, { status: 503 }, { status: 503 }, { status: 503 });
     const client = createIndexerClient({
-      baseUrl: proxyUrl,
+      baseUrl: hop.url(),
       retry: { retries: 3, baseDelayMs: 10_000, maxDelayMs: 10_000 },
     });
     const controller = new AbortController();
     const pending = client.GET("/health", { signal: controller.signal });
     setTimeout(() => controller.abort(new Error("user went away")), 50);
     await expect(pending).rejects.toThrow("user went away");
-    failures.length = 0;
+    // One try, then the first (10 s) wait was cut short: no retry was sent.
+    expect(hop.seen).toHaveLength(1);
   });
 });

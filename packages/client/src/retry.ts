@@ -4,6 +4,7 @@
  * never retried (a retried POST could act twice).
  */
 import type { Middleware } from "openapi-fetch";
+import { abortableSleep, backoffDelay } from "./sleep.js";
 
 /** POSTs that only compute or are idempotent by contract, safe to send twice. */
 export const IDEMPOTENT_POST_PATHS = ["/v2/fungible/route", "/v2/fungible/msgs", "/op-hook", "/v2/tx/track"];
@@ -30,26 +31,13 @@ const defaultIdempotent = (request: Request) =>
   ["GET", "HEAD", "OPTIONS"].includes(request.method) ||
   (request.method === "POST" && IDEMPOTENT_POST_PATHS.some((p) => new URL(request.url).pathname.endsWith(p)));
 
-const defaultSleep = (ms: number, signal?: AbortSignal) =>
-  new Promise<void>((resolve, reject) => {
-    const timer = setTimeout(resolve, ms);
-    signal?.addEventListener(
-      "abort",
-      () => {
-        clearTimeout(timer);
-        reject(signal.reason);
-      },
-      { once: true },
-    );
-  });
-
 /** Creates the middleware: `client.use(createRetryMiddleware())`. */
 export function createRetryMiddleware(options: RetryOptions = {}): Middleware {
   const retries = options.retries ?? 3;
   const base = options.baseDelayMs ?? 200;
   const cap = options.maxDelayMs ?? 5_000;
   const isIdempotent = options.isIdempotent ?? defaultIdempotent;
-  const sleep = options.sleep ?? defaultSleep;
+  const sleep = options.sleep ?? abortableSleep;
   const random = options.random ?? Math.random;
   const doFetch = options.fetch ?? ((input: Request) => fetch(input));
   // Bodies are streams: keep a pristine copy of each request to send again.
@@ -58,8 +46,7 @@ export function createRetryMiddleware(options: RetryOptions = {}): Middleware {
   const delay = (attempt: number, response?: Response) => {
     const retryAfter = Number(response?.headers.get("retry-after"));
     if (Number.isFinite(retryAfter) && retryAfter > 0) return Math.min(retryAfter * 1000, cap);
-    // "Full jitter": spreads retries of many clients over the whole window.
-    return Math.min(cap, base * 2 ** attempt) * (0.5 + random() / 2);
+    return backoffDelay(attempt, { baseDelayMs: base, maxDelayMs: cap, random });
   };
 
   async function again(id: string, attemptFrom: number, last?: Response): Promise<Response> {

@@ -1,10 +1,15 @@
 /**
- * A real Weft server in the test process (embedded database unless WEFT_CLIENT_TEST_DATABASE_URL is
- * set), started before the file's tests and stopped after. Returns a getter for its base URL.
+ * A real Weft server in the test process, started before the file's tests and stopped after, with
+ * the bundled `devnet` router registry (what `weft dev` serves). Its database is
+ * WEFT_CLIENT_TEST_DATABASE_URL when set, else a scratch database on a reachable Postgres, else an
+ * embedded PGlite. With `interchain`, it also runs what `weft dev` runs for the router: the local
+ * interchain (real chains producing blocks, a relayer and an OPinit executor), the registry bound to
+ * its nodes, and the transfer tracker, so a broadcast transfer really completes and is reported.
  */
 import { mkdtempSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import path from "node:path";
+import { type Interchain, startInterchain } from "@weft/devnet";
 import {
   createApp,
   type Database,
@@ -15,17 +20,79 @@ import {
 } from "@weft/server";
 import { pino } from "pino";
 import { afterAll, beforeAll } from "vitest";
+import { createScratchDatabase, type ScratchDatabase } from "./scratch-database.js";
+import {
+  createChainReader,
+  createHttpJson,
+  createTracker,
+  loadRegistry,
+  type Tracker,
+} from "./server-internals.js";
 
-export function useInProcessWeft(): () => string {
+export interface InProcessWeft {
+  (): string;
+  /** The server's database (to seed it); throws before the server started. */
+  database(): Database;
+  /** The local interchain; throws unless started with `interchain`. */
+  interchain(): Interchain;
+}
+
+export interface InProcessWeftOptions {
+  /** Response cache TTLs; tests that write data between reads turn it off. @default the server's */
+  cacheTtlMs?: { list: number; item: number };
+  interchain?: {
+    /** Balances at genesis: chain id -> address -> denom -> amount. */
+    genesis: Record<string, Record<string, Record<string, bigint>>>;
+    /** Block time of every chain. @default 50 */
+    blockIntervalMs?: number;
+    /** The tracker abandons a tx not seen on chain this long after tracking. @default 5000 */
+    submitWindowMs?: number;
+  };
+}
+
+export function useInProcessWeft(options: InProcessWeftOptions = {}): InProcessWeft {
   const logger = pino({ level: "silent" });
   let db: Database | undefined;
   let server: RunningServer | undefined;
+  let net: Interchain | undefined;
+  let tracker: Tracker | undefined;
+  let scratch: ScratchDatabase | undefined;
   let dataDir = "";
   beforeAll(async () => {
     dataDir = mkdtempSync(path.join(tmpdir(), "weft-client-"));
-    db = await openDatabase({ url: process.env.WEFT_CLIENT_TEST_DATABASE_URL, dataDir, logger });
+    const configured = process.env.WEFT_CLIENT_TEST_DATABASE_URL;
+    scratch = configured ? undefined : await createScratchDatabase();
+    db = await openDatabase({ url: configured ?? scratch?.url, dataDir, logger });
+    if (options.interchain) {
+      net = await startInterchain({
+        genesis: options.interchain.genesis,
+        blockIntervalMs: options.interchain.blockIntervalMs ?? 50,
+      });
+    }
+    const registry = loadRegistry("devnet", net ? { endpoints: net.urls } : {});
+    if (net) {
+      // Checks come quickly so a test does not wait on the tracker's production pacing.
+      tracker = createTracker({
+        pool: db.pool,
+        registry,
+        reader: createChainReader(registry, createHttpJson({ timeoutMs: 2_000, retries: 1 })),
+        logger,
+        pollMs: 20,
+        recheckMs: 20,
+        submitWindowMs: options.interchain?.submitWindowMs ?? 5_000,
+      });
+      tracker.start();
+    }
     server = await listen({
-      app: createApp({ db, logger, spec: loadSpecDocument() }),
+      app: createApp({
+        db,
+        logger,
+        spec: loadSpecDocument(),
+        // Every answer is checked against the contract, so the client is tested against conforming bodies.
+        validateResponses: true,
+        router: { registry },
+        ...(options.cacheTtlMs ? { cacheTtlMs: options.cacheTtlMs } : {}),
+      }),
       host: "127.0.0.1",
       port: 0,
       logger,
@@ -34,11 +101,18 @@ export function useInProcessWeft(): () => string {
   }, 120_000);
   afterAll(async () => {
     await server?.stop();
+    await tracker?.stop();
+    await net?.close();
     await db?.close();
+    await scratch?.drop();
     rmSync(dataDir, { recursive: true, force: true });
   });
-  return () => {
-    if (!server) throw new Error("the in-process server is not started yet");
-    return server.url;
+  const started = <T>(value: T | undefined, what: string): T => {
+    if (value === undefined) throw new Error(`${what} is not started`);
+    return value;
   };
+  return Object.assign(() => started(server, "the in-process server").url, {
+    database: () => started(db, "the in-process server"),
+    interchain: () => started(net, "the interchain (pass options.interchain)"),
+  });
 }

@@ -1,0 +1,173 @@
+/**
+ * The caller's side of a transfer on the local interchain: turns the router's messages (amino JSON
+ * strings with proto type URLs) into protobuf, signs them with a devnet test key, and broadcasts
+ * them over Cosmos REST; sends `evm_tx`s as signed EIP-1559 txs over JSON-RPC. Mirrors
+ * packages/server/src/_test/wallet.ts (test code of another package
+ * cannot be imported); the client itself never signs.
+ */
+import {
+  createTestKey,
+  depositCodec,
+  msgCallCodec,
+  signTx,
+  type TestKey,
+  TYPE_DEPOSIT,
+  TYPE_MSG_CALL,
+  TYPE_WITHDRAWAL,
+  withdrawalCodec,
+} from "@weft/devnet";
+import type { Any } from "cosmjs-types/google/protobuf/any";
+import { MsgTransfer } from "cosmjs-types/ibc/applications/transfer/v1/tx";
+import { encodeFunctionData, parseAbi } from "viem";
+import { privateKeyToAccount } from "viem/accounts";
+
+interface CosmosMsg {
+  msg: string;
+  msg_type_url: string;
+}
+
+/** Amino JSON -> protobuf Any, for the message types the router builds. */
+function toAny(m: CosmosMsg): Any {
+  // 64-bit numbers stay exact: read them from the text, not through a double.
+  const timeout = /"timeout_timestamp":(\d+)/.exec(m.msg)?.[1] ?? "0";
+  const j = JSON.parse(m.msg);
+  switch (m.msg_type_url) {
+    case "/ibc.applications.transfer.v1.MsgTransfer":
+      return {
+        typeUrl: m.msg_type_url,
+        value: MsgTransfer.encode(
+          MsgTransfer.fromPartial({
+            sourcePort: j.source_port,
+            sourceChannel: j.source_channel,
+            token: j.token,
+            sender: j.sender,
+            receiver: j.receiver,
+            timeoutTimestamp: BigInt(timeout),
+            memo: j.memo,
+          }),
+        ).finish(),
+      };
+    case TYPE_DEPOSIT:
+      return {
+        typeUrl: TYPE_DEPOSIT,
+        value: depositCodec.encode({
+          sender: j.sender,
+          bridgeId: BigInt(j.bridge_id),
+          to: j.to,
+          amount: j.amount,
+          data: Buffer.from(j.data ?? "", "base64"),
+        }),
+      };
+    case TYPE_WITHDRAWAL:
+      return {
+        typeUrl: TYPE_WITHDRAWAL,
+        value: withdrawalCodec.encode({ sender: j.sender, to: j.to, amount: j.amount }),
+      };
+    case TYPE_MSG_CALL:
+      return {
+        typeUrl: TYPE_MSG_CALL,
+        value: msgCallCodec.encode({
+          sender: j.sender,
+          contractAddr: j.contract_addr,
+          input: j.input,
+          value: j.value,
+        }),
+      };
+    default:
+      throw new Error(`the test wallet cannot encode ${m.msg_type_url}`);
+  }
+}
+
+export interface TestWallet {
+  key: TestKey;
+  /** Signs messages for `chainId` with the account's current number and sequence (read over REST). */
+  sign(chainId: string, restUrl: string, address: string, msgs: CosmosMsg[]): Promise<Uint8Array>;
+  /** Broadcasts (BROADCAST_MODE_SYNC); returns the node's tx_response. */
+  broadcast(restUrl: string, raw: Uint8Array): Promise<{ code: number; txhash: string; raw_log: string }>;
+}
+
+export async function createTestWallet(name: string): Promise<TestWallet> {
+  const key = await createTestKey(name);
+  return {
+    key,
+    async sign(chainId, restUrl, address, msgs) {
+      const res = await fetch(`${restUrl}/cosmos/auth/v1beta1/accounts/${address}`);
+      const account = res.ok
+        ? ((await res.json()) as { account: { account_number: string; sequence: string } }).account
+        : { account_number: "0", sequence: "0" };
+      return signTx({
+        key,
+        chainId,
+        accountNumber: BigInt(account.account_number),
+        sequence: BigInt(account.sequence),
+        messages: msgs.map(toAny),
+      });
+    },
+    async broadcast(restUrl, raw) {
+      const res = await fetch(`${restUrl}/cosmos/tx/v1beta1/txs`, {
+        method: "POST",
+        headers: { "content-type": "application/json" },
+        body: JSON.stringify({ tx_bytes: Buffer.from(raw).toString("base64"), mode: "BROADCAST_MODE_SYNC" }),
+      });
+      return ((await res.json()) as { tx_response: { code: number; txhash: string; raw_log: string } })
+        .tx_response;
+    },
+  };
+}
+
+/** EVM JSON-RPC call to a devnet chain. */
+async function jsonRpc<T>(url: string, method: string, params: unknown[]): Promise<T> {
+  const res = await fetch(url, {
+    method: "POST",
+    headers: { "content-type": "application/json" },
+    body: JSON.stringify({ jsonrpc: "2.0", id: 1, method, params }),
+  });
+  const body = (await res.json()) as { result?: T; error?: { message: string } };
+  if (body.error) throw new Error(`${method}: ${body.error.message}`);
+  return body.result as T;
+}
+
+/** The EVM address of a test key (keccak of the public key), as minievm accounts have. */
+export const evmAddressOf = (privateKey: Uint8Array) =>
+  privateKeyToAccount(`0x${Buffer.from(privateKey).toString("hex")}`).address;
+
+/**
+ * What an EVM wallet does with an `evm_tx`: send each ERC-20 approval it lists, then the call itself
+ * (`data` is hex without 0x), as signed EIP-1559 txs over JSON-RPC. Returns the call's hash.
+ */
+export async function sendEvmTx(
+  url: string,
+  privateKey: Uint8Array,
+  evmTx: {
+    to: string;
+    value: string;
+    data: string;
+    required_erc20_approvals: { token_contract: string; spender: string; amount: string }[];
+  },
+): Promise<string> {
+  const account = privateKeyToAccount(`0x${Buffer.from(privateKey).toString("hex")}`);
+  const chainId = Number(await jsonRpc<string>(url, "eth_chainId", []));
+  const send = async (to: string, data: string, value: bigint) => {
+    const nonce = Number(await jsonRpc<string>(url, "eth_getTransactionCount", [account.address, "pending"]));
+    const raw = await account.signTransaction({
+      type: "eip1559",
+      chainId,
+      nonce,
+      to: to as `0x${string}`,
+      data: data as `0x${string}`,
+      value,
+      gas: 500_000n,
+      maxFeePerGas: 1n,
+      maxPriorityFeePerGas: 1n,
+    });
+    return jsonRpc<string>(url, "eth_sendRawTransaction", [raw]);
+  };
+  for (const a of evmTx.required_erc20_approvals) {
+    const approve = encodeFunctionData({
+      abi: parseAbi(["function approve(address,uint256)"]),
+      args: [a.spender as `0x${string}`, BigInt(a.amount)],
+    });
+    await send(a.token_contract, approve, 0n);
+  }
+  return send(evmTx.to, `0x${evmTx.data}`, BigInt(evmTx.value || "0"));
+}

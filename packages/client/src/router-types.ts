@@ -1,0 +1,21 @@
+/**
+ * Names for the Router API's wire shapes, taken from the generated contract types (never redeclared),
+ * in the wire's snake_case. See spec/src/components/schemas/router/.
+ */
+import type { components } from "@weft/spec/types";
+
+type Schemas = components["schemas"];
+
+export type RouteRequest = Schemas["route-request"];
+export type Route = Schemas["route"];
+export type OpHookRequest = Schemas["op-hook-request"];
+export type OpHookResponse = Schemas["op-hook-response"];
+export type SignedOpHook = Schemas["signed-op-hook"];
+export type MsgsRequest = Schemas["msgs-request"];
+export type MsgsResponse = Schemas["msgs-response"];
+export type SignableTx = Schemas["signable-tx"];
+export type TrackResponse = Schemas["track-response"];
+export type TxStatus = Schemas["tx-status"];
+export type TransactionState = Schemas["transaction-state"];
+/** The error envelope every non-2xx answer carries: `{code, message, details}`. */
+export type ApiErrorBody = Schemas["error"];
