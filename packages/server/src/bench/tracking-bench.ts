@@ -29,6 +29,8 @@ const { values } = parseArgs({
     transfers: { type: "string", default: "1000" },
     rate: { type: "string", default: "100" },
     seconds: { type: "string", default: "20" },
+    // Slow blocks keep the transfers in flight for most of the polling window.
+    "block-ms": { type: "string", default: "3000" },
     "admin-url": { type: "string", default: DEFAULT_ADMIN_URL },
   },
 });
@@ -63,7 +65,7 @@ function start(
   });
 }
 
-// The interchain in its own process, as real chains would be: a block every 500 ms on each chain.
+// The interchain in its own process, as real chains would be: a block every --block-ms on each chain.
 const genesisFile = path.join(work, "genesis.json");
 writeFileSync(
   genesisFile,
@@ -78,7 +80,7 @@ const devnet = await start(
     "--genesis",
     genesisFile,
     "--block-interval-ms",
-    "500",
+    values["block-ms"],
     "--initial-blocks",
     "1",
   ],
@@ -170,6 +172,8 @@ async function poll(url: (hash: string) => string): Promise<number[]> {
   await Promise.all(inflight);
   return latencies;
 }
+const inFlight = await pool.query<{ n: number }>("SELECT count(*)::int AS n FROM router_transfer WHERE NOT done");
+console.log(`polling starts with ${inFlight.rows[0]?.n} of ${transfers} transfers still in flight`);
 const real = await poll((h) => `${weftUrl}/v2/tx/status?chain_id=${L1_CHAIN_ID}&tx_hash=${h}`);
 const { rows } = await pool.query<{ state: string; n: number }>(
   "SELECT state, count(*)::int AS n FROM router_transfer GROUP BY state ORDER BY state",
@@ -188,7 +192,7 @@ const base = await poll(() => `${baseUrl}/`);
 
 const pct = (xs: number[], p: number) =>
   [...xs].sort((a, b) => a - b)[Math.min(xs.length - 1, Math.floor((p / 100) * xs.length))]?.toFixed(2);
-console.log(`tracked states after ${seconds} s: ${rows.map((r) => `${r.state} ${r.n}`).join(", ")}`);
+console.log(`tracked states after ${seconds} s of polling: ${rows.map((r) => `${r.state} ${r.n}`).join(", ")}`);
 console.table({
   [`baseline node:http, static body (${rate}/s, ms)`]: {
     p50: pct(base, 50),
