@@ -97,14 +97,15 @@ async function serveApp(options: {
     process.exit(2);
   }
   // Tracking runs in every serving process that has a registry; replicas share it through leases.
-  const tracker = registry
-    ? createTracker({
-        pool: db.pool,
-        registry,
-        reader: createChainReader(registry, createHttpJson()),
-        logger,
-      })
-    : undefined;
+  const tracker =
+    registry && config.routerTracker
+      ? createTracker({
+          pool: db.pool,
+          registry,
+          reader: createChainReader(registry, createHttpJson()),
+          logger,
+        })
+      : undefined;
   tracker?.start();
   const app = createApp({
     router: { registry },
@@ -219,7 +220,12 @@ async function dev(opts: Record<string, unknown>): Promise<void> {
   const evmNode =
     config.vmType === "evm"
       ? await startDevnetNode({
-          chain: createChain({ seed: 1, chainId: config.chainId ?? "weft-devnet-evm-1", prefix: config.prefix, vm: "evm" }),
+          chain: createChain({
+            seed: 1,
+            chainId: config.chainId ?? "weft-devnet-evm-1",
+            prefix: config.prefix,
+            vm: "evm",
+          }),
           initialBlocks: DEV_INITIAL_BLOCKS,
           blockIntervalMs: DEV_BLOCK_INTERVAL_MS,
         })

@@ -20,7 +20,14 @@ describe("loadConfig", () => {
       corsOrigins: ["*"],
       bodyLimit: "256kb",
       shutdownTimeoutMs: 4000,
+      routerRegistry: undefined,
+      routerTracker: true,
     });
+  });
+
+  it("turns the tracker off only on the literal off", () => {
+    expect(loadConfig({ ROUTER_TRACKER: "off" }).routerTracker).toBe(false);
+    expect(() => loadConfig({ ROUTER_TRACKER: "no" })).toThrow('invalid ROUTER_TRACKER="no": expected on or off');
   });
 
   it("lets flags win over the environment", () => {

@@ -25,6 +25,7 @@ export interface Config {
   bodyLimit: string;
   shutdownTimeoutMs: number;
   routerRegistry: string | undefined;
+  routerTracker: boolean;
 }
 
 /** A bad setting: its message is the one line the CLI prints before exiting non-zero. */
@@ -128,6 +129,17 @@ export const SETTINGS = {
       "Router API registry: devnet, initia-testnet or a registry JSON file (default: none; `weft dev`: devnet)",
     fallback: undefined,
     parse: text,
+  },
+  routerTracker: {
+    env: "ROUTER_TRACKER",
+    flag: "router-tracker",
+    describe: "run a transfer tracker in this process (on/off); off makes an API-only replica",
+    fallback: "on",
+    parse: (raw: string, name: string): boolean => {
+      if (raw !== "on" && raw !== "off")
+        throw new ConfigError(`invalid ${name}=${JSON.stringify(raw)}: expected on or off`);
+      return raw === "on";
+    },
   },
   host: { env: "HOST", flag: "host", describe: "interface to listen on", fallback: "127.0.0.1", parse: text },
   port: {
