@@ -19,6 +19,7 @@ const { values } = parseArgs({
     "block-interval-ms": { type: "string", default: "1000" },
     "initial-blocks": { type: "string", default: "100" },
     vm: { type: "string", default: "move" },
+    "max-txs-per-block": { type: "string", default: "4" },
     interchain: { type: "boolean", default: false },
     genesis: { type: "string" },
     help: { type: "boolean", default: false },
@@ -26,7 +27,7 @@ const { values } = parseArgs({
 });
 if (values.help) {
   process.stdout.write(
-    "usage: weft-devnet [--port N] [--seed N] [--chain-id ID] [--block-interval-ms MS] [--initial-blocks N] [--vm move|evm]\n" +
+    "usage: weft-devnet [--port N] [--seed N] [--chain-id ID] [--block-interval-ms MS] [--initial-blocks N] [--vm move|evm] [--max-txs-per-block N]\n" +
       "       weft-devnet --interchain [--genesis FILE] [--seed N] [--block-interval-ms MS] [--initial-blocks N]\n" +
       "         FILE: {chain id: {address: {denom: amount}}}; prints {chain id: url} as one JSON line on stdout\n",
   );
@@ -70,6 +71,7 @@ if (values.interchain) {
       seed: Number(values.seed),
       chainId: values["chain-id"],
       vm: values.vm === "evm" ? "evm" : "move",
+      maxTxsPerBlock: Number(values["max-txs-per-block"]),
     }),
     port: Number(values.port),
     initialBlocks: Number(values["initial-blocks"]),

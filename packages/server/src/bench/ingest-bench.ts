@@ -22,6 +22,8 @@ import { runIngest } from "../ingest/run-ingest.js";
 import { createScratchDatabase, DEFAULT_ADMIN_URL } from "./scratch-database.js";
 
 const { values } = parseArgs({
+  // `pnpm bench:x -- --flag` passes the `--` through.
+  args: process.argv.slice(2).filter((a) => a !== "--"),
   options: {
     blocks: { type: "string", default: "10000" },
     concurrency: { type: "string", default: "8" },

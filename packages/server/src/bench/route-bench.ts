@@ -20,6 +20,8 @@ import { findRoute } from "../router/route/find-route.js";
 import { loadSpecDocument } from "../spec-document.js";
 
 const { values } = parseArgs({
+  // `pnpm bench:x -- --flag` passes the `--` through.
+  args: process.argv.slice(2).filter((a) => a !== "--"),
   options: { chains: { type: "string", default: "60" }, requests: { type: "string", default: "5000" } },
 });
 const total = Number(values.chains);

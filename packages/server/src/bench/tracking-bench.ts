@@ -25,6 +25,8 @@ import { parseRegistryFile } from "../router/registry/registry-file.js";
 import { createScratchDatabase, DEFAULT_ADMIN_URL } from "./scratch-database.js";
 
 const { values } = parseArgs({
+  // `pnpm bench:x -- --flag` passes the `--` through.
+  args: process.argv.slice(2).filter((a) => a !== "--"),
   options: {
     transfers: { type: "string", default: "1000" },
     rate: { type: "string", default: "100" },
