@@ -64,24 +64,28 @@ export function addBankDeltas(ledger: BalanceLedger, events: OutEvent[], prefix:
 export function addErc20Deltas(ledger: BalanceLedger, events: OutEvent[]): void {
   for (const event of events) {
     if (event.type !== "evm") continue;
-    const raw = event.attributes.find((a) => a.key === "log")?.value;
-    if (!raw) continue;
-    let log: { address?: string; topics?: string[]; data?: string };
-    try {
-      log = JSON.parse(raw);
-    } catch {
-      continue;
-    }
-    const topics = log.topics ?? [];
-    if (topics.length !== 3 || topics[0]?.toLowerCase() !== TRANSFER_TOPIC) continue;
-    const contract = decodeAddress(log.address ?? "", "");
-    if (contract?.length !== 20 || !/^0x[0-9a-fA-F]{1,64}$/.test(log.data ?? "")) continue;
-    const amount = BigInt(log.data as string);
-    const denom = `0x${contract.toString("hex")}`;
-    const [, from, to] = topics as [string, string, string];
-    const sender = decodeAddress(from, "");
-    const receiver = decodeAddress(to, "");
-    if (sender && from.toLowerCase() !== ZERO_TOPIC) ledger.add(denom, sender, -amount);
-    if (receiver && to.toLowerCase() !== ZERO_TOPIC) ledger.add(denom, receiver, amount);
+    // One `evm` event may carry several `log` attributes, one per log.
+    for (const attr of event.attributes)
+      if (attr.key === "log" && attr.value) addErc20Log(ledger, attr.value);
   }
+}
+
+function addErc20Log(ledger: BalanceLedger, raw: string): void {
+  let log: { address?: string; topics?: string[]; data?: string };
+  try {
+    log = JSON.parse(raw);
+  } catch {
+    return;
+  }
+  const topics = log.topics ?? [];
+  if (topics.length !== 3 || topics[0]?.toLowerCase() !== TRANSFER_TOPIC) return;
+  const contract = decodeAddress(log.address ?? "", "");
+  if (contract?.length !== 20 || !/^0x[0-9a-fA-F]{1,64}$/.test(log.data ?? "")) return;
+  const amount = BigInt(log.data as string);
+  const denom = `0x${contract.toString("hex")}`;
+  const [, from, to] = topics as [string, string, string];
+  const sender = decodeAddress(from, "");
+  const receiver = decodeAddress(to, "");
+  if (sender && from.toLowerCase() !== ZERO_TOPIC) ledger.add(denom, sender, -amount);
+  if (receiver && to.toLowerCase() !== ZERO_TOPIC) ledger.add(denom, receiver, amount);
 }

@@ -22,7 +22,7 @@ describe("NFT changes from real txs", () => {
       { kind: "mint", collection: MOO_CW721, tokenId: "1", owner: MOO_MINTER, uri: "" },
     ]);
     expect(nftRows([{ tx: 0, signer: MOO_MINTER, changes }])).toEqual({
-      collections: [{ addr: MOO_CW721, name: null, originName: null, creator: MOO_MINTER, countDelta: 1 }],
+      collections: [{ addr: MOO_CW721, name: null, originName: null, creator: MOO_MINTER }],
       tokens: [{ collection: MOO_CW721, tokenId: "1", owner: MOO_MINTER, uri: "", object: null, tx: 0 }],
       burned: [],
       objects: [],
@@ -39,7 +39,7 @@ describe("NFT changes from real txs", () => {
     ]);
     const rows = nftRows([{ tx: 3, signer: MOO_MINTER, changes }]);
     expect(rows.collections).toEqual([
-      { addr: MOO_CW721, name: null, originName: null, creator: MOO_MINTER, countDelta: 0 },
+      { addr: MOO_CW721, name: null, originName: null, creator: MOO_MINTER },
     ]);
     expect(rows.tokens).toEqual([
       { collection: MOO_CW721, tokenId: "2", owner: recipient, uri: null, object: null, tx: 3 },
@@ -73,7 +73,7 @@ describe("NFT changes from real txs", () => {
     ]);
     const rows = nftRows([{ tx: 0, signer: MOO_MINTER, changes }]);
     expect(rows.collections).toEqual([
-      { addr: contract, name: null, originName: "Jennie", creator: MOO_MINTER, countDelta: 1 },
+      { addr: contract, name: null, originName: "Jennie", creator: MOO_MINTER },
     ]);
   });
 
@@ -89,7 +89,6 @@ describe("NFT changes from real txs", () => {
     const rows = nftRows([{ tx: 1, signer: undefined, changes }]);
     expect(rows.burned).toEqual([{ collection: contract, tokenId }]);
     expect(rows.tokens).toEqual([]);
-    expect(rows.collections[0]?.countDelta).toBe(-1);
     expect(rows.txs).toEqual([{ collection: contract, tokenId, tx: 1 }]);
   });
 
@@ -115,7 +114,6 @@ describe("NFT changes from real txs", () => {
           name,
           originName: "TUZI",
           creator: hex("0000000000000000000000000000000000000001"),
-          countDelta: 1,
         },
       ],
       tokens: [{ collection, tokenId: "6089", owner: receiver, uri: "", object, tx: 2 }],
@@ -149,9 +147,7 @@ describe("NFT changes from real txs", () => {
     ]);
     expect(rows.tokens).toEqual([]);
     expect(rows.burned).toEqual([{ collection, tokenId: "7" }]);
-    expect(rows.collections).toEqual([
-      { addr: collection, name: null, originName: null, creator: owner, countDelta: 0 },
-    ]);
+    expect(rows.collections).toEqual([{ addr: collection, name: null, originName: null, creator: owner }]);
   });
 });
 

@@ -141,11 +141,16 @@ export function nftChanges(events: OutEvent[], prefix: string): NftChange[] {
     let change: NftChange | undefined;
     if (event.type === "wasm") change = wasmChange(a, prefix);
     else if (event.type === "move") change = moveChange(a.get("type_tag") ?? "", a.get("data") ?? "", prefix);
-    else if (event.type === "evm" && a.has("log")) {
-      try {
-        change = erc721Change(JSON.parse(a.get("log") ?? ""));
-      } catch {
-        change = undefined;
+    else if (event.type === "evm") {
+      // One `evm` event may carry several `log` attributes, one per log.
+      for (const attr of event.attributes) {
+        if (attr.key !== "log") continue;
+        try {
+          const logChange = erc721Change(JSON.parse(attr.value ?? ""));
+          if (logChange) changes.push(logChange);
+        } catch {
+          // Not JSON: not a log.
+        }
       }
     } else if (event.type === "recv_packet" && a.get("packet_dst_port") !== undefined) {
       const origin = originName(a.get("packet_data") ?? "");

@@ -1,7 +1,7 @@
 /**
  * One block's NFT changes folded into the rows the writer applies in its one statement. A statement
  * may change each row once, so every token ends the block as exactly one upsert or one delete, and
- * every collection as one upsert carrying its net count change. Move changes that name a token only
+ * every collection it touches as one upsert (the writer counts its tokens). Move changes that name a token only
  * by an object minted in an earlier block cannot be resolved here (no I/O): they stay keyed by the
  * object, and the writer resolves them through `nft_token.object_addr`.
  */
@@ -14,8 +14,6 @@ export interface NftCollectionRow {
   originName: string | null;
   /** Creator when the collection is new: its creation event's, else the signer of its first tx. */
   creator: Buffer;
-  /** Net mints minus burns named by collection in this block. */
-  countDelta: number;
 }
 
 export interface NftTokenRow {
@@ -71,7 +69,7 @@ export function nftRows(txs: TxNftChanges[]): NftRows {
   const collection = (addr: Buffer, creator: Buffer | undefined) => {
     let row = collections.get(hex(addr));
     if (!row) {
-      row = { addr, name: null, originName: null, creator: creator ?? addr, countDelta: 0 };
+      row = { addr, name: null, originName: null, creator: creator ?? addr };
       collections.set(hex(addr), row);
     }
     return row;
@@ -117,7 +115,7 @@ export function nftRows(txs: TxNftChanges[]): NftRows {
           collection(change.collection, signer).originName = change.originName;
           break;
         case "mint": {
-          collection(change.collection, signer).countDelta += 1;
+          collection(change.collection, signer);
           const row = token(change.collection, change.tokenId, tx);
           row.burned = false;
           row.owner = change.owner ?? null;
@@ -138,7 +136,7 @@ export function nftRows(txs: TxNftChanges[]): NftRows {
         case "burn": {
           const row = byKey(change.key, tx);
           row.burned = true;
-          if ("collection" in row) collection(row.collection, signer).countDelta -= 1;
+          if ("collection" in row) collection(row.collection, signer);
           break;
         }
       }
