@@ -13,6 +13,9 @@ import { type OperationHandlers, registerOperations } from "./http/operations.js
 import { createResponseCache } from "./http/response-cache.js";
 import { createBlockHandlers } from "./indexer/blocks.js";
 import { createEvmHandlers } from "./indexer/evm.js";
+import { createNftCollectionHandlers } from "./indexer/nft-collections.js";
+import { createNftTokenHandlers } from "./indexer/nft-tokens.js";
+import { createRichListHandlers } from "./indexer/rich-list.js";
 import type { IndexerDeps } from "./indexer/indexer-deps.js";
 import { createStatusHandlers } from "./indexer/status.js";
 import { createTxHandlers } from "./indexer/txs.js";
@@ -152,6 +155,9 @@ export function createApp(deps: AppDeps): Express {
     ...createBlockHandlers(indexer),
     ...createTxHandlers(indexer),
     ...createEvmHandlers(indexer),
+    ...createNftCollectionHandlers(indexer),
+    ...createNftTokenHandlers(indexer),
+    ...createRichListHandlers(indexer),
     ...routerHandlers({
       registry: deps.router?.registry,
       now: deps.router?.now ?? Date.now,

@@ -1,7 +1,9 @@
 import { describe, expect, it } from "vitest";
 import { syntheticPayload } from "../_test/synthetic-chain.js";
 import { useTestDatabase } from "../_test/test-database.js";
+import type { BalanceDelta } from "./derive/balance-deltas.js";
 import { deriveBlock } from "./derive/derive-block.js";
+import { nftRows, type TxNftChanges } from "./derive/nft-rows.js";
 import { createPostgresSink } from "./postgres-sink.js";
 
 const bundle = (h: number) => deriveBlock(syntheticPayload(h, { blocks: 10, txsPerBlock: () => 2 }), "init");
@@ -36,5 +38,150 @@ describe("postgres sink", () => {
     const sink = createPostgresSink({ pool: database().db.pool, chainId: "sink-test-2" });
     await expect(sink.write(2n, bundle(1))).rejects.toThrow("bundle of block 1 offered as 2");
     sink.close();
+  });
+});
+
+describe("postgres sink: NFT and rich-list rows", () => {
+  const database = useTestDatabase();
+  const cw721 = Buffer.alloc(32, 0xc1);
+  const moveCollection = Buffer.alloc(32, 0xc2);
+  const object = Buffer.alloc(32, 0x0b);
+  const alice = Buffer.alloc(20, 0xa1);
+  const bob = Buffer.alloc(20, 0xb0);
+  const creator = Buffer.alloc(20, 0x01);
+
+  const withNft = (h: number, txs: TxNftChanges[], balances: BalanceDelta[]) => ({
+    ...bundle(h),
+    nft: nftRows(txs),
+    balances,
+  });
+
+  it("applies mints, transfers, burns and balance deltas per block, each with its checkpoint", async () => {
+    const { pool } = database().db;
+    const sink = createPostgresSink({ pool, chainId: "sink-nft" });
+    try {
+      await sink.write(
+        1n,
+        withNft(
+          1,
+          [
+            {
+              tx: 0,
+              signer: alice,
+              changes: [
+                { kind: "mint", collection: cw721, tokenId: "1", owner: alice, uri: "ipfs://1" },
+                { kind: "mint", collection: cw721, tokenId: "2", owner: alice, uri: "" },
+              ],
+            },
+            {
+              tx: 1,
+              signer: bob,
+              changes: [
+                { kind: "collection", collection: moveCollection, creator, name: "Move Cats" },
+                { kind: "mint", collection: moveCollection, tokenId: "cat", object },
+              ],
+            },
+          ],
+          [
+            { denom: "uinit", account: alice, amount: 100n },
+            { denom: "uinit", account: bob, amount: 50n },
+          ],
+        ),
+      );
+      const block2 = withNft(
+        2,
+        [
+          {
+            tx: 1,
+            signer: alice,
+            changes: [
+              { kind: "transfer", key: { collection: cw721, tokenId: "1" }, owner: bob },
+              { kind: "burn", key: { collection: cw721, tokenId: "2" } },
+              { kind: "transfer", key: { object }, owner: alice },
+              { kind: "mutate", key: { object }, uri: "ipfs://cat" },
+            ],
+          },
+        ],
+        [
+          { denom: "uinit", account: alice, amount: -100n },
+          { denom: "uinit", account: bob, amount: 10n },
+        ],
+      );
+      // A refused advance writes none of the block's NFT or balance rows.
+      await expect(sink.write(3n, { ...block2, block: { ...block2.block, height: 3n } })).rejects.toThrow(
+        "block 3 does not follow the checkpoint 1 of sink-nft",
+      );
+      await sink.write(2n, block2);
+
+      const q = async (sql: string) => (await pool.query(sql)).rows;
+      expect(
+        await q(
+          "SELECT encode(addr, 'hex') AS addr, name, origin_name, encode(creator, 'hex') AS creator, height::int, nft_count::int FROM nft_collection ORDER BY addr",
+        ),
+      ).toEqual([
+        {
+          addr: "c1".repeat(32),
+          name: "",
+          origin_name: "",
+          creator: "a1".repeat(20),
+          height: 1,
+          nft_count: 1,
+        },
+        {
+          addr: "c2".repeat(32),
+          name: "Move Cats",
+          origin_name: "",
+          creator: "01".repeat(20),
+          height: 1,
+          nft_count: 1,
+        },
+      ]);
+      expect(
+        await q(
+          "SELECT encode(collection, 'hex') AS collection, token_id, encode(object_addr, 'hex') AS object, encode(owner, 'hex') AS owner, uri, height::int, sequence::int FROM nft_token ORDER BY collection, token_id",
+        ),
+      ).toEqual([
+        {
+          collection: "c1".repeat(32),
+          token_id: "1",
+          object: null,
+          owner: "b0".repeat(20),
+          uri: "ipfs://1",
+          height: 2,
+          sequence: 4,
+        },
+        {
+          collection: "c2".repeat(32),
+          token_id: "cat",
+          object: "0b".repeat(32),
+          owner: "a1".repeat(20),
+          uri: "ipfs://cat",
+          height: 2,
+          sequence: 4,
+        },
+      ]);
+      expect(
+        await q(
+          "SELECT encode(collection, 'hex') AS c, token_id, sequence::int, height::int FROM nft_tx ORDER BY c, token_id, sequence",
+        ),
+      ).toEqual([
+        { c: "c1".repeat(32), token_id: "1", sequence: 1, height: 1 },
+        { c: "c1".repeat(32), token_id: "1", sequence: 4, height: 2 },
+        { c: "c1".repeat(32), token_id: "2", sequence: 1, height: 1 },
+        { c: "c1".repeat(32), token_id: "2", sequence: 4, height: 2 },
+        { c: "c2".repeat(32), token_id: "cat", sequence: 2, height: 1 },
+        { c: "c2".repeat(32), token_id: "cat", sequence: 4, height: 2 },
+      ]);
+      expect(
+        await q(
+          "SELECT denom, encode(account, 'hex') AS account, amount::text FROM rich_list_balance ORDER BY account",
+        ),
+      ).toEqual([
+        { denom: "uinit", account: "a1".repeat(20), amount: "0" },
+        { denom: "uinit", account: "b0".repeat(20), amount: "60" },
+      ]);
+    } finally {
+      sink.close();
+    }
   });
 });

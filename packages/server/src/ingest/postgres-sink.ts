@@ -11,10 +11,12 @@
  *
  * EVM rows (txs, internal txs and their edges) ride in the same statement: their sequences continue
  * from counters kept on the checkpoint row, so they too are dense and advance only with the block.
+ * NFT and rich-list rows ride in it as well (postgres-sink-nft.ts).
  */
 import type pg from "pg";
 import type { BlockBundle } from "./derive/derive-block.js";
 import type { BlockSink } from "./ingest-loop.js";
+import { NFT_AND_BALANCE_CTES, nftAndBalanceParams } from "./postgres-sink-nft.js";
 
 export interface PostgresSinkOptions {
   pool: pg.Pool;
@@ -80,7 +82,7 @@ ia AS (
   INSERT INTO evm_internal_tx_account (account, sequence)
   SELECT x.account, cp.itx_base + x.n FROM cp, unnest($29::bytea[], $30::int[]) AS x(account, n)
   RETURNING 1
-)
+),${NFT_AND_BALANCE_CTES}
 SELECT count(*)::text AS advanced FROM cp`;
 
 /** Parameters $18..$30 of WRITE_BLOCK_SQL: the block's EVM rows as parallel arrays. */
@@ -200,6 +202,7 @@ export function createPostgresSink(options: PostgresSinkOptions): BlockSink<Bloc
           types,
           typeTx,
           ...evmParams(bundle),
+          ...nftAndBalanceParams(bundle),
         ]));
       } catch (err) {
         drop(err);

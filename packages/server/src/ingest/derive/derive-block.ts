@@ -5,9 +5,12 @@
 import { type AccountEdge, accountEdges } from "./account-edges.js";
 import { deriveEvmInternalTxs, type EvmInternalTxRow } from "./evm-internal-txs.js";
 import { deriveEvmTxs, type EvmTxRow } from "./evm-txs.js";
+import { addBankDeltas, addErc20Deltas, type BalanceDelta, BalanceLedger } from "./balance-deltas.js";
+import { nftChanges } from "./nft-events.js";
+import { type NftRows, nftRows, type TxNftChanges } from "./nft-rows.js";
 import type { BlockPayload } from "./node-payloads.js";
 import { signerAddress } from "./signer-address.js";
-import { buildTxResponse, type TxResponse } from "./tx-response.js";
+import { buildTxResponse, normaliseEvents, type OutEvent, type TxResponse } from "./tx-response.js";
 
 export interface BlockRow {
   height: bigint;
@@ -36,6 +39,10 @@ export interface BlockBundle {
   /** EVM chains: the block's EVM txs in receipt order, and their call frames. */
   evmTxs: EvmTxRow[];
   evmInternalTxs: EvmInternalTxRow[];
+  /** NFT collections, tokens and tx edges the block changes (successful txs only). */
+  nft: NftRows;
+  /** Net balance change per (denom, account): bank events, or ERC-20 logs on EVM chains. */
+  balances: BalanceDelta[];
 }
 
 /** Sums coins by denom, in the order denoms first appear. */
@@ -61,6 +68,18 @@ export function deriveBlock(payload: BlockPayload, prefix: string): BlockBundle 
   let gasUsed = 0n;
   let gasWanted = 0n;
   const fees: { denom: string; amount: string }[] = [];
+  const nft: TxNftChanges[] = [];
+  const ledger = new BalanceLedger();
+  // EVM chains mirror every ERC-20 move as bank events too: count the logs only (module comment
+  // of balance-deltas.ts). Block-level events (minting, fee distribution) move balances as well.
+  const addDeltas = (events: OutEvent[]) =>
+    payload.evm ? addErc20Deltas(ledger, events) : addBankDeltas(ledger, events, prefix);
+  addDeltas(
+    normaliseEvents([
+      ...(payload.results.begin_block_events ?? []),
+      ...(payload.results.finalize_block_events ?? []),
+    ]),
+  );
   const txs: TxRow[] = rawTxs.map((base64Tx, i) => {
     const result = results[i] ?? {};
     const tx = payload.txs[i];
@@ -70,6 +89,8 @@ export function deriveBlock(payload: BlockPayload, prefix: string): BlockBundle 
     fees.push(...(tx.auth_info.fee?.amount ?? []));
     const response = buildTxResponse({ base64Tx, height: header.height, time: header.time, result, tx });
     const signer = signerAddress(tx.auth_info.signer_infos?.[0]?.public_key);
+    addDeltas(response.events);
+    if ((result.code ?? 0) === 0) nft.push({ tx: i, signer, changes: nftChanges(response.events, prefix) });
     return {
       hash: Buffer.from(response.txhash, "hex"),
       data: JSON.stringify(response),
@@ -78,6 +99,7 @@ export function deriveBlock(payload: BlockPayload, prefix: string): BlockBundle 
       msgTypes: [...new Set(tx.body.messages.map((m) => m["@type"].replace(/^\//, "")))],
     };
   });
+  addDeltas(normaliseEvents(payload.results.end_block_events));
   return {
     block: {
       height: BigInt(header.height),
@@ -94,5 +116,7 @@ export function deriveBlock(payload: BlockPayload, prefix: string): BlockBundle 
     evmInternalTxs: payload.evm
       ? deriveEvmInternalTxs(Number(header.height), payload.evm.traces, payload.evm.receipts)
       : [],
+    nft: nftRows(nft),
+    balances: ledger.deltas(),
   };
 }

@@ -37,6 +37,10 @@ export interface CometTxResult {
 export interface CometBlockResults {
   height: string;
   txs_results?: CometTxResult[] | null;
+  /** CometBFT >= 0.38: begin/end block events in one list; older nodes split them. */
+  finalize_block_events?: CometEvent[] | null;
+  begin_block_events?: CometEvent[] | null;
+  end_block_events?: CometEvent[] | null;
 }
 
 /** A tx in the node's REST JSON (`GET /cosmos/tx/v1beta1/txs/block/{h}` `txs[i]`). */

@@ -1,0 +1,105 @@
+/**
+ * NFT collection routes (spec tag NFT): every collection, by account (collections where the account
+ * owns a token), by name, one by address. Newest first by creation height, offset keys; a
+ * `{"height":N}` key pages with `height < N` as the reference does (by_name ignores JSON keys).
+ */
+import { parseAddress, toBech32 } from "../http/addresses.js";
+import { notFound } from "../http/errors.js";
+import type { OperationHandlers } from "../http/operations.js";
+import { type PageRequest, type PaginationQuery, parsePageRequest } from "../http/pagination.js";
+import type { IndexerDeps } from "./indexer-deps.js";
+import { orderedPage } from "./ordered-page.js";
+
+export const TIMESTAMP_SQL = (column: string) =>
+  `to_char(${column} AT TIME ZONE 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS"Z"')`;
+
+const COLLECTION_SELECT = `SELECT c.addr, c.name, c.origin_name, c.creator, c.nft_count::text AS nft_count,
+  c.height::text AS height, ${TIMESTAMP_SQL("c.timestamp")} AS timestamp FROM nft_collection c`;
+
+interface CollectionRow {
+  addr: Buffer;
+  name: string;
+  origin_name: string;
+  creator: Buffer;
+  nft_count: string;
+  height: string;
+  timestamp: string;
+}
+
+function collectionOf(row: CollectionRow, prefix: string) {
+  return {
+    object_addr: `0x${row.addr.toString("hex")}`,
+    collection: {
+      creator: toBech32(row.creator, prefix),
+      name: row.name,
+      origin_name: row.origin_name,
+      nfts: { handle: "", length: Number(row.nft_count) },
+    },
+    height: Number(row.height),
+    timestamp: row.timestamp,
+  };
+}
+
+/** Letters, marks and digits only, lower-cased: what by_name compares. */
+export const searchable = (text: string) => text.replace(/[^\p{L}\p{M}\p{N}]/gu, "").toLowerCase();
+
+async function collectionPage(
+  deps: IndexerDeps,
+  request: PageRequest,
+  filter: { where: string; params: unknown[]; honourCursor: boolean },
+) {
+  const p = request.position;
+  const { rows, pagination } = await orderedPage<CollectionRow>(deps, request, {
+    select: `${COLLECTION_SELECT} WHERE true ${filter.where}`,
+    params: filter.params,
+    order: ["c.height", "c.addr"],
+    cursor:
+      filter.honourCursor && p.kind === "height"
+        ? { columns: ["c.height"], values: [String(p.height)] }
+        : undefined,
+    nextCursor: (row) => ({ height: BigInt(row.height) }),
+    count: {
+      sql: `SELECT count(*)::text AS n FROM nft_collection c WHERE true ${filter.where}`,
+      params: filter.params,
+    },
+  });
+  return { collections: rows.map((r) => collectionOf(r, deps.prefix)), pagination };
+}
+
+export function createNftCollectionHandlers(deps: IndexerDeps): OperationHandlers {
+  return {
+    listNftCollections: (req) =>
+      collectionPage(deps, parsePageRequest(req.query as PaginationQuery), {
+        where: "",
+        params: [],
+        honourCursor: true,
+      }),
+
+    listNftCollectionsByAccount: (req) => {
+      const account = parseAddress(String(req.params.account ?? ""), deps.prefix, "account");
+      return collectionPage(deps, parsePageRequest(req.query as PaginationQuery), {
+        where: "AND c.addr IN (SELECT t.collection FROM nft_token t WHERE t.owner = $1)",
+        params: [account],
+        honourCursor: true,
+      });
+    },
+
+    listNftCollectionsByName: (req) => {
+      const text = searchable(String(req.params.name ?? ""));
+      const stripped = (column: string) => `lower(regexp_replace(${column}, '[^[:alnum:]]', '', 'g'))`;
+      return collectionPage(deps, parsePageRequest(req.query as PaginationQuery), {
+        where: `AND (strpos(${stripped("c.name")}, $1) > 0 OR strpos(${stripped("c.origin_name")}, $1) > 0)`,
+        params: [text],
+        honourCursor: false,
+      });
+    },
+
+    getNftCollection: async (req) => {
+      const addr = parseAddress(String(req.params.collection_addr ?? ""), deps.prefix, "collection_addr");
+      const { rows } = await deps.pool.query<CollectionRow>(`${COLLECTION_SELECT} WHERE c.addr = $1`, [addr]);
+      const row = rows[0];
+      if (!row) throw notFound("nft collection not found");
+      return { collection: collectionOf(row, deps.prefix) };
+    },
+  };
+}

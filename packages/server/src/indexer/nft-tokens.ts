@@ -1,0 +1,141 @@
+/**
+ * NFT token routes (spec tag NFT): tokens by owner and by collection, and an NFT's txs.
+ * `order_by=token_id` (default) sorts `token_id, height`, `order_by=height` sorts `height, token_id`,
+ * both newest/largest first unless `pagination.reverse=false`; offset keys, or the composite
+ * `{"height":N,"token_id":"T"}` cursor compared as a row value in the same column order.
+ */
+import { badRequest } from "../http/errors.js";
+import { parseAddress, toBech32 } from "../http/addresses.js";
+import type { OperationHandlers } from "../http/operations.js";
+import { type PageRequest, type PaginationQuery, parsePageRequest } from "../http/pagination.js";
+import type { IndexerDeps } from "./indexer-deps.js";
+import { TIMESTAMP_SQL } from "./nft-collections.js";
+import { orderedPage } from "./ordered-page.js";
+import { countOf, sequencePage } from "./sequence-page.js";
+
+const TOKEN_SELECT = `SELECT t.collection, coalesce(c.name, '') AS collection_name,
+  coalesce(c.origin_name, '') AS collection_origin_name, t.object_addr, t.owner, t.token_id, t.uri,
+  t.height::text AS height, ${TIMESTAMP_SQL("t.timestamp")} AS timestamp
+  FROM nft_token t LEFT JOIN nft_collection c ON c.addr = t.collection`;
+
+interface TokenRow {
+  collection: Buffer;
+  collection_name: string;
+  collection_origin_name: string;
+  object_addr: Buffer | null;
+  owner: Buffer;
+  token_id: string;
+  uri: string;
+  height: string;
+  timestamp: string;
+}
+
+function tokenOf(row: TokenRow, prefix: string) {
+  return {
+    collection_addr: `0x${row.collection.toString("hex")}`,
+    collection_name: row.collection_name,
+    collection_origin_name: row.collection_origin_name,
+    object_addr: row.object_addr ? `0x${row.object_addr.toString("hex")}` : "",
+    owner: toBech32(row.owner, prefix),
+    nft: { token_id: row.token_id, uri: row.uri },
+    height: Number(row.height),
+    timestamp: row.timestamp,
+  };
+}
+
+/** `order_by`, case-insensitive and trimmed; the spec's pattern rejects anything else first. */
+export function orderByOf(raw: unknown): "token_id" | "height" {
+  const value = raw === undefined ? "token_id" : String(raw).trim().toLowerCase();
+  if (value === "token_id" || value === "height") return value;
+  throw badRequest(`invalid order_by: ${String(raw)} (expected token_id or height)`, [
+    { field: "query.order_by", description: "must be token_id or height" },
+  ]);
+}
+
+async function tokenPage(
+  deps: IndexerDeps,
+  request: PageRequest,
+  options: { where: string; params: unknown[]; orderBy: "token_id" | "height" },
+) {
+  const columns = options.orderBy === "token_id" ? ["t.token_id", "t.height"] : ["t.height", "t.token_id"];
+  const p = request.position;
+  const values =
+    p.kind === "height_token_id"
+      ? options.orderBy === "token_id"
+        ? [p.tokenId, String(p.height)]
+        : [String(p.height), p.tokenId]
+      : undefined;
+  const { rows, pagination } = await orderedPage<TokenRow>(deps, request, {
+    select: `${TOKEN_SELECT} WHERE true ${options.where}`,
+    params: options.params,
+    // The collection makes rows unique across collections (by_account) for stable offsets.
+    order: [...columns, "t.collection"],
+    cursor: values ? { columns, values } : undefined,
+    nextCursor: (row) => ({ height: BigInt(row.height), token_id: row.token_id }),
+    count: {
+      sql: `SELECT count(*)::text AS n FROM nft_token t WHERE true ${options.where}`,
+      params: options.params,
+    },
+  });
+  return { tokens: rows.map((r) => tokenOf(r, deps.prefix)), pagination };
+}
+
+/** Optional exact `token_id` filter as `AND ...` with the next placeholder. */
+function tokenIdFilter(raw: unknown, params: unknown[]): string {
+  if (raw === undefined || raw === "") return "";
+  params.push(String(raw));
+  return ` AND t.token_id = $${params.length}`;
+}
+
+export function createNftTokenHandlers(deps: IndexerDeps): OperationHandlers {
+  return {
+    listNftTokensByAccount: (req) => {
+      const account = parseAddress(String(req.params.account ?? ""), deps.prefix, "account");
+      const orderBy = orderByOf(req.query.order_by);
+      const request = parsePageRequest(req.query as PaginationQuery);
+      const params: unknown[] = [account];
+      let where = "AND t.owner = $1";
+      if (req.query.collection_addr !== undefined && req.query.collection_addr !== "") {
+        params.push(parseAddress(String(req.query.collection_addr), deps.prefix, "collection_addr"));
+        where += ` AND t.collection = $${params.length}`;
+      }
+      where += tokenIdFilter(req.query.token_id, params);
+      return tokenPage(deps, request, { where, params, orderBy });
+    },
+
+    listNftTokensByCollection: (req) => {
+      const collection = parseAddress(
+        String(req.params.collection_addr ?? ""),
+        deps.prefix,
+        "collection_addr",
+      );
+      const orderBy = orderByOf(req.query.order_by);
+      const request = parsePageRequest(req.query as PaginationQuery);
+      const params: unknown[] = [collection];
+      const where = `AND t.collection = $1${tokenIdFilter(req.query.token_id, params)}`;
+      return tokenPage(deps, request, { where, params, orderBy });
+    },
+
+    listNftTxs: (req) => {
+      const collection = parseAddress(
+        String(req.params.collection_addr ?? ""),
+        deps.prefix,
+        "collection_addr",
+      );
+      const tokenId = String(req.params.token_id ?? "");
+      const request = parsePageRequest(req.query as PaginationQuery);
+      return sequencePage(deps, request, {
+        table: "tx",
+        listKey: "txs",
+        from: "nft_tx s",
+        where: "AND s.collection = $1 AND s.token_id = $2",
+        params: [collection, tokenId],
+        count: () =>
+          countOf(deps, "SELECT count(*)::text AS n FROM nft_tx WHERE collection = $1 AND token_id = $2", [
+            collection,
+            tokenId,
+          ]),
+      });
+    },
+  };
+}

@@ -1,0 +1,69 @@
+/**
+ * Rich list (spec tag Rich List): a denom's holders by balance, largest first unless
+ * `pagination.reverse=false`, offset keys only (JSON keys are ignored), `total` always counted.
+ * Denoms as stored: on EVM chains the lower-case `0x` ERC-20 address (`evm/<hex>` names the same
+ * contract), elsewhere the bank denom (`ibc/` hashes in upper case, as the chain prints them).
+ */
+import { toBech32 } from "../http/addresses.js";
+import { badRequest } from "../http/errors.js";
+import type { OperationHandlers } from "../http/operations.js";
+import { type PaginationQuery, parsePageRequest } from "../http/pagination.js";
+import type { IndexerDeps } from "./indexer-deps.js";
+import { orderedPage } from "./ordered-page.js";
+
+/**
+ * The stored denom a path value names. The reference does not URL-decode path values and replaces
+ * only `%2F`; Express has already decoded them here, so `evm%2F...` and `evm/...` arrive alike.
+ * @throws ApiError 400 on an EVM chain for a denom that names no ERC-20 contract.
+ */
+export function storedDenom(raw: string, vmType: IndexerDeps["vmType"]): string {
+  const denom = raw.replace(/%2F/g, "/").trim();
+  if (vmType !== "evm") {
+    const ibc = /^ibc\/([0-9a-fA-F]{64})$/.exec(denom);
+    return ibc ? `ibc/${(ibc[1] as string).toUpperCase()}` : denom;
+  }
+  const lower = denom.toLowerCase();
+  const hex = /^(?:0x|evm\/)([0-9a-f]{40})$/.exec(lower);
+  if (!hex) {
+    throw badRequest(
+      `invalid denom ${denom}: expected an ERC-20 address (0x...) or evm/<hex> on this chain`,
+      [{ field: "path.denom", description: "must be 0x<40 hex> or evm/<40 hex>" }],
+    );
+  }
+  return `0x${hex[1]}`;
+}
+
+interface HolderRow {
+  account: Buffer;
+  amount: string;
+}
+
+export function createRichListHandlers(deps: IndexerDeps): OperationHandlers {
+  return {
+    listRichList: async (req) => {
+      const denom = storedDenom(String(req.params.denom ?? ""), deps.vmType);
+      const parsed = parsePageRequest(req.query as PaginationQuery);
+      const request = {
+        ...parsed,
+        countTotal: true,
+        position:
+          parsed.position.kind === "offset" ? parsed.position : { kind: "offset" as const, offset: 0 },
+      };
+      const where = "WHERE r.denom = $1 AND r.amount > 0";
+      const { rows, pagination } = await orderedPage<HolderRow>(deps, request, {
+        select: `SELECT r.account, r.amount::text AS amount FROM rich_list_balance r ${where}`,
+        params: [denom],
+        order: ["r.amount", "r.account"],
+        count: { sql: `SELECT count(*)::text AS n FROM rich_list_balance r ${where}`, params: [denom] },
+      });
+      return {
+        holders: rows.map((r) => ({
+          account:
+            deps.vmType === "evm" ? `0x${r.account.toString("hex")}` : toBech32(r.account, deps.prefix),
+          amount: r.amount,
+        })),
+        pagination,
+      };
+    },
+  };
+}

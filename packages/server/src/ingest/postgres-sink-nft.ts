@@ -1,0 +1,132 @@
+/**
+ * The NFT and rich-list part of the per-block statement (WRITE_BLOCK_SQL in postgres-sink.ts): CTEs
+ * that read `cp` (the checkpoint advance), so a refused advance writes none of them. Every CTE of one
+ * statement sees the same snapshot, and a statement may change a row once, so:
+ * - `nft-rows.ts` leaves each token of the block as exactly one upsert or delete;
+ * - upserts are an UPDATE of the rows that exist plus an INSERT of those that do not (ON CONFLICT
+ *   could not tell "keep the stored name" from "set it"), which is sound because one writer holds
+ *   the chain (writer-lock.ts) and the checkpoint guard serialises blocks;
+ * - a collection's count moves once, by the token rows the statement inserts minus those it
+ *   deletes (RETURNING of the CTEs below), so `nft_count` always equals its live token rows, also
+ *   for tokens first seen in a transfer (indexing from a later height, or logs without a mint).
+ * Rich-list rows add the block's net delta per (denom, account).
+ */
+import type { BlockBundle } from "./derive/derive-block.js";
+
+/** First parameter number of the NFT and balance arrays. */
+export const FIRST_PARAM = 31;
+
+const p = (n: number) => `$${FIRST_PARAM + n}`;
+
+export const NFT_AND_BALANCE_CTES = `
+nft_ob AS (
+  DELETE FROM nft_token t USING cp, unnest(${p(12)}::bytea[], ${p(15)}::boolean[]) AS x(object, burned)
+  WHERE x.burned AND t.object_addr = x.object
+  RETURNING t.collection
+),
+nft_tok AS (
+  SELECT * FROM unnest(${p(4)}::bytea[], ${p(5)}::text[], ${p(6)}::bytea[], ${p(7)}::text[], ${p(8)}::bytea[], ${p(9)}::int[])
+    AS x(collection, token_id, owner, uri, object, tx)
+),
+nft_tu AS (
+  UPDATE nft_token t SET owner = coalesce(x.owner, t.owner), uri = coalesce(x.uri, t.uri),
+         object_addr = coalesce(x.object, t.object_addr), height = $2::bigint,
+         timestamp = to_timestamp($5::float8 / 1000), sequence = cp.base + x.tx + 1
+  FROM cp, nft_tok x WHERE t.collection = x.collection AND t.token_id = x.token_id
+  RETURNING 1
+),
+nft_ti AS (
+  INSERT INTO nft_token (collection, token_id, object_addr, owner, uri, height, timestamp, sequence)
+  SELECT x.collection, x.token_id, x.object,
+         coalesce(x.owner, (SELECT c.creator FROM nft_collection c WHERE c.addr = x.collection), x.collection),
+         coalesce(x.uri, ''), $2::bigint, to_timestamp($5::float8 / 1000), cp.base + x.tx + 1
+  FROM cp, nft_tok x
+  WHERE NOT EXISTS (SELECT 1 FROM nft_token t WHERE t.collection = x.collection AND t.token_id = x.token_id)
+  RETURNING collection
+),
+nft_td AS (
+  DELETE FROM nft_token t USING cp, unnest(${p(10)}::bytea[], ${p(11)}::text[]) AS x(collection, token_id)
+  WHERE t.collection = x.collection AND t.token_id = x.token_id
+  RETURNING t.collection
+),
+nft_ou AS (
+  UPDATE nft_token t SET owner = coalesce(x.owner, t.owner), uri = coalesce(x.uri, t.uri), height = $2::bigint,
+         timestamp = to_timestamp($5::float8 / 1000), sequence = cp.base + x.tx + 1
+  FROM cp, unnest(${p(12)}::bytea[], ${p(13)}::bytea[], ${p(14)}::text[], ${p(15)}::boolean[], ${p(16)}::int[])
+    AS x(object, owner, uri, burned, tx)
+  WHERE NOT x.burned AND t.object_addr = x.object
+  RETURNING 1
+),
+nft_cx AS (
+  SELECT addr, (array_agg(name) FILTER (WHERE name IS NOT NULL))[1] AS name,
+         (array_agg(origin) FILTER (WHERE origin IS NOT NULL))[1] AS origin,
+         (array_agg(creator) FILTER (WHERE creator IS NOT NULL))[1] AS creator, sum(delta)::bigint AS delta
+  FROM (
+    SELECT x.*, 0 AS delta FROM unnest(${p(0)}::bytea[], ${p(1)}::text[], ${p(2)}::text[], ${p(3)}::bytea[])
+      AS x(addr, name, origin, creator)
+    UNION ALL SELECT collection, NULL, NULL, NULL, 1 FROM nft_ti
+    UNION ALL SELECT collection, NULL, NULL, NULL, -1 FROM nft_td
+    UNION ALL SELECT collection, NULL, NULL, NULL, -1 FROM nft_ob
+  ) d GROUP BY addr
+),
+nft_cu AS (
+  UPDATE nft_collection c SET name = coalesce(x.name, c.name), origin_name = coalesce(x.origin, c.origin_name),
+         nft_count = greatest(c.nft_count + x.delta, 0)
+  FROM cp, nft_cx x WHERE c.addr = x.addr
+  RETURNING 1
+),
+nft_ci AS (
+  INSERT INTO nft_collection (addr, name, origin_name, creator, height, timestamp, nft_count)
+  SELECT x.addr, coalesce(x.name, ''), coalesce(x.origin, ''), coalesce(x.creator, x.addr), $2::bigint,
+         to_timestamp($5::float8 / 1000), greatest(x.delta, 0)
+  FROM cp, nft_cx x WHERE NOT EXISTS (SELECT 1 FROM nft_collection c WHERE c.addr = x.addr)
+  RETURNING 1
+),
+nft_e AS (
+  INSERT INTO nft_tx (collection, token_id, sequence, height)
+  SELECT x.collection, x.token_id, cp.base + x.tx + 1, $2::bigint
+  FROM cp, unnest(${p(17)}::bytea[], ${p(18)}::text[], ${p(19)}::int[]) AS x(collection, token_id, tx)
+  UNION
+  SELECT t.collection, t.token_id, cp.base + x.tx + 1, $2::bigint
+  FROM cp, unnest(${p(20)}::bytea[], ${p(21)}::int[]) AS x(object, tx) JOIN nft_token t ON t.object_addr = x.object
+  ON CONFLICT DO NOTHING
+  RETURNING 1
+),
+rl AS (
+  INSERT INTO rich_list_balance AS r (denom, account, amount)
+  SELECT x.denom, x.account, x.amount FROM cp, unnest(${p(22)}::text[], ${p(23)}::bytea[], ${p(24)}::numeric[]) AS x(denom, account, amount)
+  ON CONFLICT (denom, account) DO UPDATE SET amount = r.amount + EXCLUDED.amount
+  RETURNING 1
+)`;
+
+/** Parameters $31.. of the statement, in the order the CTEs above number them. */
+export function nftAndBalanceParams(bundle: BlockBundle): unknown[] {
+  const { collections, tokens, burned, objects, txs, objectTxs } = bundle.nft;
+  return [
+    collections.map((c) => c.addr),
+    collections.map((c) => c.name),
+    collections.map((c) => c.originName),
+    collections.map((c) => c.creator),
+    tokens.map((t) => t.collection),
+    tokens.map((t) => t.tokenId),
+    tokens.map((t) => t.owner),
+    tokens.map((t) => t.uri),
+    tokens.map((t) => t.object),
+    tokens.map((t) => t.tx),
+    burned.map((t) => t.collection),
+    burned.map((t) => t.tokenId),
+    objects.map((o) => o.object),
+    objects.map((o) => o.owner),
+    objects.map((o) => o.uri),
+    objects.map((o) => o.burned),
+    objects.map((o) => o.tx),
+    txs.map((e) => e.collection),
+    txs.map((e) => e.tokenId),
+    txs.map((e) => e.tx),
+    objectTxs.map((e) => e.object),
+    objectTxs.map((e) => e.tx),
+    bundle.balances.map((b) => b.denom),
+    bundle.balances.map((b) => b.account),
+    bundle.balances.map((b) => b.amount.toString()),
+  ];
+}
