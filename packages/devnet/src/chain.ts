@@ -49,6 +49,8 @@ export interface TxTruth {
   signer: string;
   msgType: string;
   accounts: string[];
+  /** Bank coins the tx moved (a successful MsgSend), the rich list's ground truth; fees move none. Absent: not tracked (the interchain's live chains). */
+  moved?: { from: string; to: string; denom: string; amount: string }[];
 }
 
 export interface Chain {
@@ -271,6 +273,7 @@ export function createChain(options: ChainOptions = {}): Chain {
         signer: sender,
         msgType: typeUrl.slice(1),
         accounts: failed || delegate ? [sender] : [...new Set([sender, recipient])],
+        moved: failed || delegate ? [] : [{ from: sender, to: recipient, denom: "uinit", amount }],
       });
     }
     // EVM txs draw from their own stream, so turning EVM on leaves the Cosmos txs above unchanged.
@@ -394,5 +397,7 @@ function cosmosTruthOf(tx: EvmTxBuild, height: number, index: number): TxTruth {
     signer: tx.from.bech32,
     msgType: (tx.rest.body.messages[0]?.["@type"] ?? "").slice(1),
     accounts: [...accounts],
+    // EVM tokens move as ERC-20 logs (the receipts are their truth), not bank coins.
+    moved: [],
   };
 }

@@ -1,4 +1,5 @@
 import { describe, expect, it } from "vitest";
+import { evmTokenTruth } from "../_test/evm-token-truth.js";
 import { useIngestedEvmChain } from "../_test/ingested-evm-chain.js";
 import { createTestApp, serveForTests } from "../_test/test-app.js";
 import { useTestDatabase } from "../_test/test-database.js";
@@ -7,72 +8,14 @@ import { encodeCursor, encodeOffset } from "../http/pagination.js";
 
 const BLOCKS = 80;
 const ORDER_BY_PATTERN = "^\\s*([Tt][Oo][Kk][Ee][Nn]_[Ii][Dd]|[Hh][Ee][Ii][Gg][Hh][Tt])\\s*$";
-const TRANSFER = "0xddf252ad1be2c89b69c2b068fc378daa952ba7f163c4a11628f55a4df523b3ef";
 const database = useTestDatabase();
 const chain = useIngestedEvmChain(database, { seed: 5, blocks: BLOCKS });
 const url = serveForTests(() =>
   createTestApp({ db: database().db, chain: { chainId: chain.chainId, prefix: "init", vmType: "evm" } }),
 );
 
-interface Log {
-  address: string;
-  topics: string[];
-  data: string;
-}
-interface Receipt {
-  transactionHash: string;
-  from: string;
-  status: string;
-  logs: Log[];
-}
-const addressOf = (topic: string) => `0x${topic.slice(26)}`;
 const bech32Of = (hex: string) => toBech32(Buffer.from(hex.slice(2), "hex"), "init");
-
-/**
- * The ground truth, folded straight from the devnet's receipts (successful txs, logs in order):
- * who owns each ERC-721 token, which txs touched it, and every ERC-20 balance.
- */
-function groundTruth() {
-  const owners = new Map<string, { contract: string; tokenId: string; owner: string; height: number }>();
-  const txsOf = new Map<string, string[]>();
-  const balances = new Map<string, bigint>();
-  const firstTouch = new Map<string, { from: string; height: number }>();
-  for (let h = 1; h <= BLOCKS; h++) {
-    const receipts = chain.evm(h).receipts as unknown as Receipt[];
-    // The block's EVM txs come last among its Cosmos txs: their Cosmos hashes, in receipt order.
-    const cosmosHashes = chain
-      .truth(h)
-      .slice(-receipts.length || Number.POSITIVE_INFINITY)
-      .map((t) => t.hash);
-    for (const [j, r] of receipts.entries()) {
-      if (r.status !== "0x1") continue;
-      for (const log of r.logs) {
-        if (log.topics[0] !== TRANSFER) continue;
-        const contract = log.address.toLowerCase();
-        const [, from, to] = log.topics as [string, string, string];
-        if (log.topics.length === 4) {
-          if (!firstTouch.has(contract)) firstTouch.set(contract, { from: r.from.toLowerCase(), height: h });
-          const tokenId = BigInt(log.topics[3] as string).toString();
-          const key = `${contract}/${tokenId}`;
-          txsOf.set(key, [...(txsOf.get(key) ?? []), cosmosHashes[j] ?? ""]);
-          if (BigInt(to) === 0n) owners.delete(key);
-          else owners.set(key, { contract, tokenId, owner: addressOf(to), height: h });
-        } else if (log.topics.length === 3) {
-          const amount = BigInt(log.data);
-          if (BigInt(from) !== 0n) {
-            const k = `${contract}/${addressOf(from)}`;
-            balances.set(k, (balances.get(k) ?? 0n) - amount);
-          }
-          if (BigInt(to) !== 0n) {
-            const k = `${contract}/${addressOf(to)}`;
-            balances.set(k, (balances.get(k) ?? 0n) + amount);
-          }
-        }
-      }
-    }
-  }
-  return { owners: [...owners.values()], txsOf, balances, firstTouch };
-}
+const groundTruth = () => evmTokenTruth(chain, BLOCKS);
 
 interface Token {
   collection_addr: string;

@@ -29,6 +29,10 @@ async function snapshot(url: string) {
       types: await q(
         "SELECT md5(string_agg(msg_type || sequence::text, ',' ORDER BY tx_msg_type.sequence, tx_msg_type.msg_type)) AS h, count(*)::int AS n FROM tx_msg_type",
       ),
+      // Balances are running sums of deltas: a block applied twice after a kill would show here.
+      balances: await q(
+        "SELECT md5(string_agg(denom || encode(account,'hex') || amount::text, ',' ORDER BY denom, account)) AS h, count(*)::int AS n, sum(abs(amount))::text AS moved FROM rich_list_balance",
+      ),
     };
   } finally {
     await pool.end();
@@ -124,6 +128,7 @@ describe("the ingest process killed at random points", () => {
 
       const expected = await snapshot(clean.url);
       expect(expected.blocks[0]?.n).toBe(BLOCKS);
+      expect(expected.balances[0]?.n).toBeGreaterThan(0);
       expect(await snapshot(killed.url)).toEqual(expected);
     } finally {
       await killed.drop();

@@ -1,5 +1,6 @@
 import { createChain, startDevnetNode } from "@weft/devnet";
 import { describe, expect, it } from "vitest";
+import { evmTokenTruth } from "../_test/evm-token-truth.js";
 import { silentLogger, useTestDatabase } from "../_test/test-database.js";
 import { decodeAddress } from "../http/addresses.js";
 import { runIngest } from "./run-ingest.js";
@@ -10,7 +11,7 @@ const hexOf = (account: string) => decodeAddress(account, "init")?.toString("hex
 describe("EVM devnet (seeded) -> weft ingest -> Postgres equals the devnet's ground truth", () => {
   const database = useTestDatabase();
 
-  it(`ingests ${BLOCKS} blocks with 10% of node responses failing (JSON-RPC included), EVM rows and edges match`, async () => {
+  it(`ingests ${BLOCKS} blocks with 10% of node responses failing (JSON-RPC included), EVM rows, edges, NFTs and balances match`, async () => {
     const chain = createChain({ seed: 5, vm: "evm" });
     const node = await startDevnetNode({ chain, initialBlocks: BLOCKS, faults: { errorRate: 0.1 } });
     const { pool } = database().db;
@@ -131,6 +132,33 @@ describe("EVM devnet (seeded) -> weft ingest -> Postgres equals the devnet's gro
       expect(checkpoint.rows).toEqual([
         { height: String(BLOCKS), e: String(truth.length), i: String(frames.length) },
       ]);
+
+      // NFTs and the rich list, against a fold of the receipts' Transfer logs.
+      const tokens = evmTokenTruth(chain, BLOCKS);
+      const owned = await pool.query<{ key: string; owner: string; height: string }>(
+        "SELECT '0x' || encode(collection,'hex') || '/' || token_id AS key, '0x' || encode(owner,'hex') AS owner, height::text FROM nft_token",
+      );
+      const byKey = (a: { key: string }, b: { key: string }) => (a.key < b.key ? -1 : a.key > b.key ? 1 : 0);
+      expect(owned.rows.sort(byKey)).toEqual(
+        tokens.owners
+          .map((t) => ({ key: `${t.contract}/${t.tokenId}`, owner: t.owner, height: String(t.height) }))
+          .sort(byKey),
+      );
+      const nftEdges = await pool.query<{ n: string }>("SELECT count(*)::text AS n FROM nft_tx");
+      expect(nftEdges.rows[0]?.n).toBe(String([...tokens.txsOf.values()].flat().length));
+      const counts = await pool.query<{ addr: string; n: string }>(
+        "SELECT '0x' || encode(addr,'hex') AS addr, nft_count::text AS n FROM nft_collection",
+      );
+      expect(counts.rows).toEqual([{ addr: tokens.owners[0]?.contract, n: String(tokens.owners.length) }]);
+      const held = await pool.query<{ key: string; amount: string }>(
+        "SELECT denom || '/0x' || encode(account,'hex') AS key, amount::text FROM rich_list_balance WHERE amount <> 0",
+      );
+      expect(held.rows.sort(byKey)).toEqual(
+        [...tokens.balances]
+          .filter(([, amount]) => amount !== 0n)
+          .map(([key, amount]) => ({ key, amount: String(amount) }))
+          .sort(byKey),
+      );
     } finally {
       await node.close();
     }

@@ -9,7 +9,7 @@ const BLOCKS = 500;
 describe("devnet (seeded) -> weft ingest -> Postgres equals the devnet's ground truth", () => {
   const database = useTestDatabase();
 
-  it(`ingests ${BLOCKS} blocks with 10% of node responses failing, and every tx, edge and type matches`, async () => {
+  it(`ingests ${BLOCKS} blocks with 10% of node responses failing, and every tx, edge, type and balance matches`, async () => {
     const chain = createChain({ seed: 42 });
     const node = await startDevnetNode({ chain, initialBlocks: BLOCKS, faults: { errorRate: 0.1 } });
     const { pool } = database().db;
@@ -50,6 +50,25 @@ describe("devnet (seeded) -> weft ingest -> Postgres equals the devnet's ground 
           );
         }
       });
+      // Rich list: every balance is the sum of the bank coins the chain says its txs moved.
+      const balances = new Map<string, bigint>();
+      for (const t of truth)
+        for (const m of t.moved ?? []) {
+          const from = `${m.denom}/${decodeAddress(m.from, "init")?.toString("hex")}`;
+          const to = `${m.denom}/${decodeAddress(m.to, "init")?.toString("hex")}`;
+          balances.set(from, (balances.get(from) ?? 0n) - BigInt(m.amount));
+          balances.set(to, (balances.get(to) ?? 0n) + BigInt(m.amount));
+        }
+      const stored = await pool.query<{ key: string; amount: string }>(
+        "SELECT denom || '/' || encode(account,'hex') AS key, amount::text FROM rich_list_balance WHERE amount <> 0 ORDER BY key",
+      );
+      expect(balances.size).toBeGreaterThan(3);
+      expect(stored.rows).toEqual(
+        [...balances]
+          .filter(([, amount]) => amount !== 0n)
+          .map(([key, amount]) => ({ key, amount: String(amount) }))
+          .sort((a, b) => (a.key < b.key ? -1 : a.key > b.key ? 1 : 0)),
+      );
       const blocks = await pool.query<{ n: string }>("SELECT count(*)::text AS n FROM block");
       expect(blocks.rows[0]?.n).toBe(String(BLOCKS));
     } finally {

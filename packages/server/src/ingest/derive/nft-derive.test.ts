@@ -2,7 +2,7 @@ import { describe, expect, it } from "vitest";
 import { readFixture } from "../../_test/real-rpc.js";
 import { decodeAddress } from "../../http/addresses.js";
 import { addBankDeltas, addErc20Deltas, BalanceLedger } from "./balance-deltas.js";
-import { nftChanges } from "./nft-events.js";
+import { nftChanges, TRANSFER_TOPIC } from "./nft-events.js";
 import { nftRows } from "./nft-rows.js";
 import type { OutEvent } from "./tx-response.js";
 
@@ -178,5 +178,39 @@ describe("rich-list balance deltas from real txs", () => {
     const ledger = new BalanceLedger();
     addErc20Deltas(ledger, events("minievm-embrmainnet-1/h1607621_ibc_recv_packet_ics721_erc721_minted"));
     expect(ledger.deltas()).toEqual([]);
+  });
+});
+
+describe("several logs in one evm event (minievm emits one attribute per log)", () => {
+  it("reads every log: an ERC-20 fee, an ERC-721 mint and an ERC-721 transfer", () => {
+    const word = (hex: string) => `0x${hex.padStart(64, "0")}`;
+    const token = "e1ff7038eaaaf027031688e1535a055b2bac2546";
+    const nft = "83769beeb7e5405ef0b7dc3c66c43e3a51a6d27f";
+    const [a, b] = ["aa".repeat(20), "bb".repeat(20)];
+    const log = (address: string, topics: string[], data: string) => ({
+      key: "log",
+      value: JSON.stringify({ address: `0x${address}`, topics, data }),
+    });
+    const evmEvents: OutEvent[] = [
+      {
+        type: "evm",
+        attributes: [
+          log(token, [TRANSFER_TOPIC, word(a), word(b)], word("64")),
+          log(nft, [TRANSFER_TOPIC, word(""), word(a), word("7")], "0x"),
+          log(nft, [TRANSFER_TOPIC, word(a), word(b), word("7")], "0x"),
+          { key: "msg_index", value: "0" },
+        ],
+      },
+    ];
+    expect(nftChanges(evmEvents, "init")).toEqual([
+      { kind: "mint", collection: hex(nft), tokenId: "7", owner: hex(a) },
+      { kind: "transfer", key: { collection: hex(nft), tokenId: "7" }, owner: hex(b) },
+    ]);
+    const ledger = new BalanceLedger();
+    addErc20Deltas(ledger, evmEvents);
+    expect(ledger.deltas()).toEqual([
+      { denom: `0x${token}`, account: hex(a), amount: -100n },
+      { denom: `0x${token}`, account: hex(b), amount: 100n },
+    ]);
   });
 });
