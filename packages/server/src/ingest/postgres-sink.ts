@@ -183,27 +183,32 @@ export function createPostgresSink(options: PostgresSinkOptions): BlockSink<Bloc
       let rows: { advanced: string }[];
       try {
         const client = await writer();
-        ({ rows } = await client.query<{ advanced: string }>(WRITE_BLOCK_SQL, [
-          chainId,
-          String(height),
-          bundle.txs.length,
-          b.hash,
-          b.timestampMs,
-          b.proposer,
-          String(b.gasUsed),
-          String(b.gasWanted),
-          b.txCount,
-          JSON.stringify(b.totalFee),
-          bundle.txs.map((t) => t.hash),
-          bundle.txs.map((t) => t.data),
-          accounts,
-          accountTx,
-          signers,
-          types,
-          typeTx,
-          ...evmParams(bundle),
-          ...nftAndBalanceParams(bundle),
-        ]));
+        // A named statement: prepared once per connection, so the big CTE is not re-planned per block.
+        ({ rows } = await client.query<{ advanced: string }>({
+          name: "weft_write_block",
+          text: WRITE_BLOCK_SQL,
+          values: [
+            chainId,
+            String(height),
+            bundle.txs.length,
+            b.hash,
+            b.timestampMs,
+            b.proposer,
+            String(b.gasUsed),
+            String(b.gasWanted),
+            b.txCount,
+            JSON.stringify(b.totalFee),
+            bundle.txs.map((t) => t.hash),
+            bundle.txs.map((t) => t.data),
+            accounts,
+            accountTx,
+            signers,
+            types,
+            typeTx,
+            ...evmParams(bundle),
+            ...nftAndBalanceParams(bundle),
+          ],
+        }));
       } catch (err) {
         drop(err);
         throw err;
