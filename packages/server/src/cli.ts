@@ -116,6 +116,7 @@ async function serveApp(options: {
     spec: loadSpecDocument(),
     corsOrigins: config.corsOrigins,
     bodyLimit: config.bodyLimit,
+    ...(config.responseCache ? {} : { cacheTtlMs: { list: 0, item: 0 } }),
   });
   const running = await listen({
     app,

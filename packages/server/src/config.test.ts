@@ -22,6 +22,7 @@ describe("loadConfig", () => {
       shutdownTimeoutMs: 4000,
       routerRegistry: undefined,
       routerTracker: true,
+      responseCache: true,
     });
   });
 

@@ -26,6 +26,7 @@ export interface Config {
   shutdownTimeoutMs: number;
   routerRegistry: string | undefined;
   routerTracker: boolean;
+  responseCache: boolean;
 }
 
 /** A bad setting: its message is the one line the CLI prints before exiting non-zero. */
@@ -134,6 +135,18 @@ export const SETTINGS = {
     env: "ROUTER_TRACKER",
     flag: "router-tracker",
     describe: "run a transfer tracker in this process (on/off); off makes an API-only replica",
+    fallback: "on",
+    parse: (raw: string, name: string): boolean => {
+      if (raw !== "on" && raw !== "off")
+        throw new ConfigError(`invalid ${name}=${JSON.stringify(raw)}: expected on or off`);
+      return raw === "on";
+    },
+  },
+  responseCache: {
+    env: "RESPONSE_CACHE",
+    flag: "response-cache",
+    describe:
+      "cache list responses 1 s and single items 10 s like the reference (on/off; off for benchmarks of the database path)",
     fallback: "on",
     parse: (raw: string, name: string): boolean => {
       if (raw !== "on" && raw !== "off")

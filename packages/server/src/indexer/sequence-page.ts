@@ -20,6 +20,12 @@ export interface SequencePageQuery {
   params: unknown[];
   /** The exact total, asked only when `count_total` is on. */
   count: () => Promise<bigint>;
+  /**
+   * `from` already yields each sequence once (a single key of a unique edge index): no DISTINCT, so
+   * the planner streams the index in order and stops after the page, whatever its statistics say.
+   * @default false
+   */
+  unique?: boolean;
 }
 
 export async function sequencePage(
@@ -28,7 +34,7 @@ export async function sequencePage(
   query: SequencePageQuery,
 ): Promise<RawJson> {
   const page = keyset(request, "s.sequence", "sequence", query.params.length + 1);
-  const sql = `SELECT s.sequence::text AS sequence, t.data FROM (SELECT DISTINCT s.sequence FROM ${query.from} WHERE true ${query.where} ${page.where} ${page.tail}) s
+  const sql = `SELECT s.sequence::text AS sequence, t.data FROM (SELECT ${query.unique ? "" : "DISTINCT "}s.sequence FROM ${query.from} WHERE true ${query.where} ${page.where} ${page.tail}) s
     JOIN ${query.table} t ON t.sequence = s.sequence ORDER BY s.sequence ${request.reverse ? "DESC" : "ASC"}`;
   const [{ rows }, total] = await Promise.all([
     deps.pool.query<{ sequence: string; data: string }>(sql, [...query.params, ...page.params]),

@@ -41,10 +41,15 @@ export function createTxHandlers(deps: IndexerDeps): OperationHandlers {
           count: () => countOf(deps, "SELECT coalesce(max(sequence), 0)::text AS n FROM tx", []),
         });
       }
+      // One type (the common case) is an equality, so the (msg_type, sequence) key is read in order
+      // and the page stops after `limit` rows; ANY() of several types sorts every match first.
+      const one = types.length === 1;
       return txPage(deps, request, {
         from: "tx_msg_type s",
-        where: "AND s.msg_type = ANY($1)",
-        params: [types],
+        where: one ? "AND s.msg_type = $1" : "AND s.msg_type = ANY($1)",
+        params: [one ? types[0] : types],
+        // (msg_type, sequence) is the primary key: one type names each tx once.
+        unique: one,
         count: () =>
           countOf(
             deps,
