@@ -4,6 +4,8 @@
  * test key, broadcasts to the chain); the chains produce blocks, relay packets and execute OPinit, so
  * the real tracker reports each transfer until it completes, fails or is abandoned.
  */
+
+import { createWallet, evmAddressOf, sendEvmTx } from "@weft/devnet";
 import { describe, expect, it } from "vitest";
 import {
   COSMOS,
@@ -19,13 +21,12 @@ import {
   WRAPPED_INIT,
 } from "./_test/devnet-fixtures.js";
 import { useInProcessWeft } from "./_test/in-process-weft.js";
-import { createTestWallet, evmAddressOf, sendEvmTx } from "./_test/test-wallet.js";
 import type { SignableTx, TxStatus } from "./router-types.js";
 import { type TransferEvent, type TransferOptions, transfer } from "./transfer.js";
 import { TransferError } from "./transfer-error.js";
 import { createRouterClient } from "./weft-client.js";
 
-const alice = await createTestWallet("alice");
+const alice = await createWallet("alice");
 const ALICE = alice.key.bech32("init");
 const ALICE_COSMOS = alice.key.bech32("cosmos");
 const SUBMIT_WINDOW_MS = 3_000;

@@ -1,9 +1,6 @@
 export { type Chain, type ChainOptions, createChain, type TxTruth } from "./chain.js";
 export type { EvmAccount } from "./evm-accounts.js";
 export type { EvmBlock, EvmInternalTxTruth, EvmTxTruth } from "./evm-block.js";
-export { type DevnetNode, type Faults, startDevnetNode } from "./node-server.js";
-export type { BlockPayload, RestTx, TxResult } from "./payloads.js";
-export type { NodeExtension } from "./node-server.js";
 export {
   depositCodec,
   msgCallCodec,
@@ -21,3 +18,7 @@ export {
 } from "./interchain/interchain.js";
 export type { PacketPlan } from "./interchain/relayer.js";
 export { createTestKey, signTx, type TestKey } from "./interchain/test-keys.js";
+export { createWallet, evmAddressOf, sendEvmTx, toAny, type Wallet } from "./interchain/test-wallet.js";
+export type { NodeExtension } from "./node-server.js";
+export { type DevnetNode, type Faults, startDevnetNode } from "./node-server.js";
+export type { BlockPayload, RestTx, TxResult } from "./payloads.js";

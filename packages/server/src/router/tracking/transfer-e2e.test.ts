@@ -3,13 +3,20 @@
  * broadcast -> track -> status, until STATE_COMPLETED or STATE_FAILED, with every hop's txs.
  * Blocks are produced on demand and the tracker is ticked between them, so each run is exact.
  */
-import { EVM_WRAPPER, type Interchain, startInterchain } from "@weft/devnet";
+import {
+  createWallet,
+  EVM_WRAPPER,
+  evmAddressOf,
+  type Interchain,
+  sendEvmTx,
+  startInterchain,
+  type Wallet,
+} from "@weft/devnet";
 import { bech32 } from "bech32";
 import { pino } from "pino";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { createTestApp, serveForTests } from "../../_test/test-app.js";
 import { useTestDatabase } from "../../_test/test-database.js";
-import { createWallet, evmAddressOf, sendEvmTx, type Wallet } from "../../_test/wallet.js";
 import { createHttpJson } from "../../ingest/http-json.js";
 import { loadRegistry } from "../registry/load-registry.js";
 import type { Registry } from "../registry/registry.js";

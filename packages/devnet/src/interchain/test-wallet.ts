@@ -1,23 +1,22 @@
 /**
  * What a wallet does with the Router API's output: turn `/v2/fungible/msgs` and `/op-hook` messages
  * (amino JSON strings with proto type URLs) into protobuf, sign them with a test key, broadcast them
- * to a devnet chain over Cosmos REST.
+ * to a devnet chain over Cosmos REST. Shared by the server's and the client's end-to-end tests.
  */
+
+import type { Any } from "cosmjs-types/google/protobuf/any";
+import { MsgTransfer } from "cosmjs-types/ibc/applications/transfer/v1/tx";
+import { encodeFunctionData, parseAbi } from "viem";
+import { privateKeyToAccount } from "viem/accounts";
 import {
-  createTestKey,
   depositCodec,
   msgCallCodec,
-  signTx,
-  type TestKey,
   TYPE_DEPOSIT,
   TYPE_MSG_CALL,
   TYPE_WITHDRAWAL,
   withdrawalCodec,
-} from "@weft/devnet";
-import { MsgTransfer } from "cosmjs-types/ibc/applications/transfer/v1/tx";
-import type { Any } from "cosmjs-types/google/protobuf/any";
-import { encodeFunctionData, parseAbi } from "viem";
-import { privateKeyToAccount } from "viem/accounts";
+} from "./initia-protos.js";
+import { createTestKey, signTx, type TestKey } from "./test-keys.js";
 
 interface CosmosMsg {
   msg: string;
