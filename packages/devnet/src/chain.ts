@@ -11,11 +11,14 @@ import { PubKey } from "cosmjs-types/cosmos/crypto/secp256k1/keys";
 import { MsgDelegate } from "cosmjs-types/cosmos/staking/v1beta1/tx";
 import { SignMode } from "cosmjs-types/cosmos/tx/signing/v1beta1/signing";
 import { AuthInfo, TxBody, TxRaw } from "cosmjs-types/cosmos/tx/v1beta1/tx";
+import { type DensityOptions, freshBankRecipient } from "./density.js";
 import { type EvmAccount, evmAccounts } from "./evm-accounts.js";
 import { type EvmBlock, evmBlock } from "./evm-block.js";
 import { contractsOf } from "./evm-scenarios.js";
 import { buildEvmTx, type EvmTxBuild } from "./evm-txs.js";
+import { createNftContent, type NftChangeTruth, type NftTruth } from "./nft-content.js";
 import type { BlockPayload, RestTx, TxResult } from "./payloads.js";
+import { prng } from "./prng.js";
 
 export interface ChainOptions {
   /** Same seed, same chain. @default 1 */
@@ -34,11 +37,17 @@ export interface ChainOptions {
   blockIntervalMs?: number;
   /**
    * The chain's VM. `evm` makes a minievm-like chain: blocks also carry EVM txs (Cosmos txs with one
-   * MsgCall or MsgCreate each), served over EVM JSON-RPC too. @default "move"
+   * MsgCall or MsgCreate each), served over EVM JSON-RPC too. `move` chains also carry Move NFT
+   * txs (MsgExecute of 0x1 entry functions), `wasm` chains (miniwasm-like) cw721 txs (nft-content.ts).
+   * @default "move"
    */
-  vm?: "evm" | "move";
+  vm?: "evm" | "move" | "wasm";
   /** Most EVM txs in a block (EVM chains). @default 3 */
   maxEvmTxsPerBlock?: number;
+  /** Move and Wasm chains carry NFT txs (nft-schedule.ts); false leaves them out. @default true */
+  nftTxs?: boolean;
+  /** Benchmark density: fresh recipients, forced ERC-721 mints (see density.ts). @default {} */
+  density?: DensityOptions;
 }
 
 export interface TxTruth {
@@ -51,12 +60,14 @@ export interface TxTruth {
   accounts: string[];
   /** Bank coins the tx moved (a successful MsgSend), the rich list's ground truth; fees move none. Absent: not tracked (the interchain's live chains). */
   moved?: { from: string; to: string; denom: string; amount: string }[];
+  /** NFT changes of a successful Move or cw721 NFT tx (Move and Wasm chains). */
+  nft?: NftChangeTruth[];
 }
 
 export interface Chain {
   chainId: string;
   prefix: string;
-  vm: "evm" | "move";
+  vm: "evm" | "move" | "wasm";
   /** EIP-155 chain id of the EVM side. */
   evmChainId: number;
   accounts: string[];
@@ -67,22 +78,13 @@ export interface Chain {
   block(height: number): BlockPayload;
   /** Ground truth of one block's txs. */
   truth(height: number): TxTruth[];
+  /** Every NFT collection and live token after block `height` (Move and Wasm chains; empty on EVM). */
+  nftTruth(height: number): NftTruth;
 }
 
 const sha256 = (data: string | Uint8Array) => createHash("sha256").update(data).digest();
 const ripemd160 = (data: Uint8Array) => createHash("ripemd160").update(data).digest();
 
-/** A tiny seeded PRNG (mulberry32): deterministic across runs and platforms. */
-function prng(seed: number): () => number {
-  let a = seed >>> 0;
-  return () => {
-    a = (a + 0x6d2b79f5) >>> 0;
-    let t = a;
-    t = Math.imul(t ^ (t >>> 15), t | 1);
-    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
-    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
-  };
-}
 
 export function createChain(options: ChainOptions = {}): Chain {
   const seed = options.seed ?? 1;
@@ -102,6 +104,10 @@ export function createChain(options: ChainOptions = {}): Chain {
   const contracts = contractsOf(seed);
   const evmChainId = 1_000_000 + seed;
   const maxEvmTxs = vm === "evm" ? (options.maxEvmTxsPerBlock ?? 3) : 0;
+  const nft =
+    vm === "evm" || options.nftTxs === false
+      ? undefined
+      : createNftContent({ seed, vm, prefix, accounts, keys });
   const blockHashOf = (h: number) => sha256(`devnet-${seed}-block-${h}`).toString("hex").toUpperCase();
   const timeOf = (h: number) =>
     genesisMs + (h - 1) * interval + Math.floor(prng(seed * 7919 + h)() * interval * 0.2);
@@ -117,7 +123,8 @@ export function createChain(options: ChainOptions = {}): Chain {
       const from = Math.floor(rand() * accounts.length);
       const to = (from + 1 + Math.floor(rand() * (accounts.length - 1))) % accounts.length;
       const sender = accounts[from] ?? "";
-      const recipient = accounts[to] ?? "";
+      const recipient =
+        freshBankRecipient({ ...options.density, seed, height, index: i, prefix }) ?? accounts[to] ?? "";
       const amount = String(1 + Math.floor(rand() * 1_000_000));
       const delegate = rand() < 0.2;
       const failed = rand() < 0.08;
@@ -289,12 +296,21 @@ export function createChain(options: ChainOptions = {}): Chain {
         users: evmUsers,
         contracts,
         evmChainId,
+        density: options.density ?? {},
+        tokenIdStride: Math.max(16, maxEvmTxs),
       });
       evmTxs.push(tx);
       raws.push(tx.raw);
       rest.push(tx.rest);
       results.push(tx.result);
       truth.push(cosmosTruthOf(tx, height, count + j));
+    }
+    // NFT txs come last and draw from nothing above: their schedule is its own (nft-schedule.ts).
+    for (const tx of nft?.txs(height, truth.length) ?? []) {
+      raws.push(tx.raw);
+      rest.push(tx.rest);
+      results.push(tx.result);
+      truth.push(tx.truth);
     }
     return { raws, rest, results, truth, evmTxs };
   }
@@ -369,6 +385,7 @@ export function createChain(options: ChainOptions = {}): Chain {
       };
     },
     truth: (height) => build(height).truth,
+    nftTruth: (height) => nft?.truth(height) ?? { collections: [], tokens: [] },
   };
 }
 

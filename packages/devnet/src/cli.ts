@@ -20,6 +20,10 @@ const { values } = parseArgs({
     "initial-blocks": { type: "string", default: "100" },
     vm: { type: "string", default: "move" },
     "max-txs-per-block": { type: "string", default: "4" },
+    "max-evm-txs-per-block": { type: "string", default: "3" },
+    "fresh-recipient-share": { type: "string", default: "0" },
+    "evm-nft-mint-share": { type: "string", default: "0" },
+    "evm-erc20-transfer-share": { type: "string", default: "0" },
     interchain: { type: "boolean", default: false },
     genesis: { type: "string" },
     help: { type: "boolean", default: false },
@@ -27,11 +31,19 @@ const { values } = parseArgs({
 });
 if (values.help) {
   process.stdout.write(
-    "usage: weft-devnet [--port N] [--seed N] [--chain-id ID] [--block-interval-ms MS] [--initial-blocks N] [--vm move|evm] [--max-txs-per-block N]\n" +
+    "usage: weft-devnet [--port N] [--seed N] [--chain-id ID] [--block-interval-ms MS] [--initial-blocks N] [--vm move|evm|wasm] [--max-txs-per-block N]\n" +
+      "         [--max-evm-txs-per-block N] [--fresh-recipient-share 0..1] [--evm-nft-mint-share 0..1]\n" +
+      "         [--evm-erc20-transfer-share 0..1]\n" +
       "       weft-devnet --interchain [--genesis FILE] [--seed N] [--block-interval-ms MS] [--initial-blocks N]\n" +
       "         FILE: {chain id: {address: {denom: amount}}}; prints {chain id: url} as one JSON line on stdout\n",
   );
   process.exit(0);
+}
+const VMS = ["move", "evm", "wasm"] as const;
+const vm = VMS.find((v) => v === values.vm);
+if (!vm) {
+  process.stderr.write(`--vm must be one of ${VMS.join(", ")}, got ${values.vm}\n`);
+  process.exit(2);
 }
 if (values.interchain) {
   const raw = values.genesis
@@ -70,8 +82,14 @@ if (values.interchain) {
     chain: createChain({
       seed: Number(values.seed),
       chainId: values["chain-id"],
-      vm: values.vm === "evm" ? "evm" : "move",
+      vm,
       maxTxsPerBlock: Number(values["max-txs-per-block"]),
+      maxEvmTxsPerBlock: Number(values["max-evm-txs-per-block"]),
+      density: {
+        freshRecipientShare: Number(values["fresh-recipient-share"]),
+        evmNftMintShare: Number(values["evm-nft-mint-share"]),
+        evmErc20TransferShare: Number(values["evm-erc20-transfer-share"]),
+      },
     }),
     port: Number(values.port),
     initialBlocks: Number(values["initial-blocks"]),

@@ -99,6 +99,42 @@ describe("node protocols", () => {
     });
   });
 
+  it("answers CometBFT methods over JSON-RPC POST, batches included, as the GET routes do", async () => {
+    const res = await fetch(node.url, {
+      method: "POST",
+      headers: { "content-type": "application/json" },
+      body: JSON.stringify([
+        { jsonrpc: "2.0", id: 1, method: "block", params: { height: "7" } },
+        { jsonrpc: "2.0", id: 2, method: "block_results", params: ["7"] },
+        { jsonrpc: "2.0", id: 3, method: "block", params: { height: "51" } },
+      ]),
+    });
+    const [block, results, missing] = (await res.json()) as {
+      id: number;
+      result?: unknown;
+      error?: unknown;
+    }[];
+    expect(block).toEqual({
+      jsonrpc: "2.0",
+      id: 1,
+      result: ((await get("/block?height=7")) as { result: unknown }).result,
+    });
+    expect(results).toEqual({
+      jsonrpc: "2.0",
+      id: 2,
+      result: ((await get("/block_results?height=7")) as { result: unknown }).result,
+    });
+    expect(missing).toEqual({
+      jsonrpc: "2.0",
+      id: 3,
+      error: {
+        code: -32603,
+        message: "Internal error",
+        data: "height 51 must be less than or equal to the current blockchain height 50",
+      },
+    });
+  });
+
   it("pages REST txs by key and by offset", async () => {
     const height =
       Array.from({ length: 50 }, (_, i) => i + 1).find((h) => node.chain.block(h).txs.length >= 3) ?? 1;

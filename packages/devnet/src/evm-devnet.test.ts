@@ -45,7 +45,8 @@ describe("EVM devnet chain", () => {
       sha(JSON.stringify(heights.map((h) => [c.block(h), c.evm(h).receipts, c.evm(h).traces])));
     expect(dump(createChain({ seed: 11, vm: "evm" }))).toBe(dump(chain));
     expect(dump(createChain({ seed: 12, vm: "evm" }))).not.toBe(dump(chain));
-    const move = createChain({ seed: 11 });
+    // The Move chain's bank txs; its NFT txs (Move only) come after them.
+    const move = createChain({ seed: 11, nftTxs: false });
     for (const h of heights.slice(0, 10)) {
       const n = move.block(h).txs.length;
       expect(chain.block(h).txs.slice(0, n)).toEqual(move.block(h).txs);

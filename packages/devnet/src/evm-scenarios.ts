@@ -107,10 +107,13 @@ export function pickScenario(options: {
   contracts: Contracts;
   label: string;
   tokenId: number;
+  /** This kind whatever the roll (the stream is drawn as usual). @default the roll's */
+  force?: "nft-mint" | "erc20-transfer" | undefined;
 }): Scenario {
   const { rand, user, peer, contracts: c, tokenId } = options;
   const amount = BigInt(1 + Math.floor(rand() * 1_000_000)) * 10n ** 12n;
-  const roll = rand();
+  const drawn = rand();
+  const roll = options.force === "nft-mint" ? 0.4 : options.force === "erc20-transfer" ? 0.1 : drawn;
   if (roll < 0.3) {
     const top = frame(rand, 0, {
       type: "CALL",

@@ -11,6 +11,7 @@ import { PubKey } from "cosmjs-types/cosmos/crypto/secp256k1/keys";
 import { SignMode } from "cosmjs-types/cosmos/tx/signing/v1beta1/signing";
 import { AuthInfo, TxBody, TxRaw } from "cosmjs-types/cosmos/tx/v1beta1/tx";
 import { keccak256, serializeTransaction } from "viem";
+import { type DensityOptions, forcedScenario, freshEvmPeer } from "./density.js";
 import type { EvmAccount } from "./evm-accounts.js";
 import { type Contracts, pickScenario, revert, type Scenario } from "./evm-scenarios.js";
 import type { RestTx, TxResult } from "./payloads.js";
@@ -59,19 +60,25 @@ export function buildEvmTx(options: {
   users: EvmAccount[];
   contracts: Contracts;
   evmChainId: number;
+  /** Benchmark density (fresh peers, forced mints). @default {} */
+  density?: DensityOptions;
+  /** Token ids are `height * tokenIdStride + position`: at least the most EVM txs in a block. @default 16 */
+  tokenIdStride?: number;
 }): EvmTxBuild {
   const { rand, users, height, position } = options;
   const fromIndex = Math.floor(rand() * users.length);
   const from = users[fromIndex] as EvmAccount;
   const peer = users[(fromIndex + 1 + Math.floor(rand() * (users.length - 1))) % users.length] as EvmAccount;
   const label = `devnet-${options.seed}-evm-${height}-${position}`;
+  const where = { ...options.density, seed: options.seed, height, position };
   const picked = pickScenario({
     rand,
     user: from.address,
-    peer: peer.address,
+    peer: freshEvmPeer(where) ?? peer.address,
     contracts: options.contracts,
     label,
-    tokenId: height * 16 + position,
+    tokenId: height * (options.tokenIdStride ?? 16) + position,
+    force: forcedScenario(where),
   });
   const reverted = rand() < REVERT_RATE;
   const scenario = reverted ? revert(picked) : picked;

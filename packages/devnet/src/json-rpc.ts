@@ -1,7 +1,8 @@
 /**
  * The EVM JSON-RPC a minievm node serves, as far as an indexer reads it: `eth_chainId`,
  * `eth_blockNumber`, `eth_getBlockByNumber`, `eth_getBlockReceipts` and `debug_traceBlockByNumber`
- * (callTracer only). Single and batch requests; errors in go-ethereum's codes and wording.
+ * (callTracer only). Single and batch requests; errors in go-ethereum's codes and wording. The node
+ * answers CometBFT's methods over the same JSON-RPC (`other`), as a CometBFT RPC port does for POST.
  */
 import type { Chain } from "./chain.js";
 
@@ -12,7 +13,10 @@ export interface JsonRpcRequest {
   params?: unknown;
 }
 
-type Outcome = { result: unknown } | { error: { code: number; message: string } };
+export type Outcome = { result: unknown } | { error: { code: number; message: string; data?: string } };
+
+/** Methods the node answers besides the EVM ones (CometBFT's, over the same JSON-RPC); undefined: not one. */
+export type OtherMethods = (method: unknown, params: unknown) => Outcome | undefined;
 
 const hex = (n: number) => `0x${n.toString(16)}`;
 
@@ -63,9 +67,11 @@ function call(chain: Chain, head: number, method: unknown, params: unknown[]): O
 }
 
 /** Answers one JSON-RPC request object (or a batch): the response body to send. */
-export function answerJsonRpc(chain: Chain, head: number, body: unknown): unknown {
+export function answerJsonRpc(chain: Chain, head: number, body: unknown, other?: OtherMethods): unknown {
   const one = (req: JsonRpcRequest) => {
     const base = { jsonrpc: "2.0", id: req.id ?? null };
+    const answered = other?.(req.method, req.params);
+    if (answered) return { ...base, ...answered };
     if (chain.vm !== "evm")
       return { ...base, error: { code: -32601, message: "this devnet chain has no EVM" } };
     return { ...base, ...call(chain, head, req.method, Array.isArray(req.params) ? req.params : []) };

@@ -6,8 +6,9 @@
  */
 import { createServer, type IncomingMessage, type ServerResponse } from "node:http";
 import type { AddressInfo } from "node:net";
+import { cachedChain } from "./cached-chain.js";
 import type { Chain } from "./chain.js";
-import { answerJsonRpc } from "./json-rpc.js";
+import { answerJsonRpc, type OtherMethods, type Outcome } from "./json-rpc.js";
 
 export interface Faults {
   /** Fraction of requests answered 500. */
@@ -50,7 +51,8 @@ export async function startDevnetNode(options: {
   faults?: Partial<Faults>;
   extension?: NodeExtension;
 }): Promise<DevnetNode> {
-  const { chain, extension } = options;
+  const { extension } = options;
+  const chain = cachedChain(options.chain);
   let head = 0;
   const advance = (count: number) => {
     for (let i = 0; i < count; i++) {
@@ -71,51 +73,67 @@ export async function startDevnetNode(options: {
     res.end(JSON.stringify(body));
   };
   const rpc = (res: ServerResponse, result: unknown) => json(res, 200, { jsonrpc: "2.0", id: -1, result });
-  const rpcError = (res: ServerResponse, data: string) =>
-    json(res, 200, { jsonrpc: "2.0", id: -1, error: { code: -32603, message: "Internal error", data } });
 
   /** JSON-RPC over POST on any path, as nodes serve it on their JSON-RPC port. */
-  function jsonRpc(req: IncomingMessage, res: ServerResponse) {
-    const chunks: Buffer[] = [];
-    req.on("data", (c: Buffer) => chunks.push(c));
-    req.on("end", () => {
+  /** `text`: the body when an extension already read it (a request body can be read once). */
+  function jsonRpc(req: IncomingMessage, res: ServerResponse, text?: string) {
+    const answer = (raw: string) => {
       let body: unknown;
       try {
-        body = JSON.parse(Buffer.concat(chunks).toString("utf8"));
+        body = JSON.parse(raw);
       } catch {
         return json(res, 200, { jsonrpc: "2.0", id: null, error: { code: -32700, message: "parse error" } });
       }
-      json(res, 200, answerJsonRpc(chain, head, body));
-    });
+      json(res, 200, answerJsonRpc(chain, head, body, cometJsonRpc));
+    };
+    if (text !== undefined) return answer(text);
+    const chunks: Buffer[] = [];
+    req.on("data", (c: Buffer) => chunks.push(c));
+    req.on("end", () => answer(Buffer.concat(chunks).toString("utf8")));
   }
 
-  function route(req: IncomingMessage, res: ServerResponse) {
-    if (req.method === "POST") return jsonRpc(req, res);
+  /** CometBFT's `status`, `block` and `block_results`, for GET routes and JSON-RPC alike. */
+  function comet(method: string, heightParam: string | null): Outcome {
+    const internal = (data: string) => ({ error: { code: -32603, message: "Internal error", data } });
+    if (method === "status") {
+      return {
+        result: {
+          node_info: { network: chain.chainId, version: "0.38.17", moniker: "weft-devnet" },
+          sync_info: {
+            latest_block_hash: head > 0 ? chain.block(head).block.block_id.hash : "",
+            latest_block_height: String(head),
+            latest_block_time: head > 0 ? chain.block(head).block.block.header.time : "",
+            earliest_block_height: "1",
+            catching_up: false,
+          },
+        },
+      };
+    }
+    const height = heightParam === null ? head : Number(heightParam);
+    if (!Number.isInteger(height) || height < 1)
+      return internal(`height must be greater than 0, but got ${heightParam}`);
+    if (height > head)
+      return internal(`height ${height} must be less than or equal to the current blockchain height ${head}`);
+    const payload = chain.block(height);
+    return { result: method === "block" ? payload.block : payload.results };
+  }
+
+  /** CometBFT methods over JSON-RPC: params by name (`{"height":"5"}`) or by position. */
+  const cometJsonRpc: OtherMethods = (method, params) => {
+    if (method !== "status" && method !== "block" && method !== "block_results") return undefined;
+    const raw = Array.isArray(params) ? params[0] : (params as { height?: unknown } | undefined)?.height;
+    return comet(method, raw === undefined || raw === null ? null : String(raw));
+  };
+
+  function route(req: IncomingMessage, res: ServerResponse, body?: string) {
+    if (req.method === "POST") return jsonRpc(req, res, body);
     const u = new URL(req.url ?? "/", "http://devnet");
     const heightParam = u.searchParams.get("height");
-    const height = heightParam === null ? head : Number(heightParam);
-    if (u.pathname === "/status") {
-      return rpc(res, {
-        node_info: { network: chain.chainId, version: "0.38.17", moniker: "weft-devnet" },
-        sync_info: {
-          latest_block_hash: head > 0 ? chain.block(head).block.block_id.hash : "",
-          latest_block_height: String(head),
-          latest_block_time: head > 0 ? chain.block(head).block.block.header.time : "",
-          earliest_block_height: "1",
-          catching_up: false,
-        },
-      });
-    }
-    if (u.pathname === "/block" || u.pathname === "/block_results") {
-      if (!Number.isInteger(height) || height < 1)
-        return rpcError(res, `height must be greater than 0, but got ${heightParam}`);
-      if (height > head)
-        return rpcError(
-          res,
-          `height ${height} must be less than or equal to the current blockchain height ${head}`,
-        );
-      const payload = chain.block(height);
-      return rpc(res, u.pathname === "/block" ? payload.block : payload.results);
+    if (u.pathname === "/status" || u.pathname === "/block" || u.pathname === "/block_results") {
+      const answer = comet(u.pathname.slice(1), heightParam);
+      return "result" in answer
+        ? rpc(res, answer.result)
+        : json(res, 200, { jsonrpc: "2.0", id: -1, ...answer });
     }
     const byBlock = /^\/cosmos\/tx\/v1beta1\/txs\/block\/(\d+)$/.exec(u.pathname);
     if (byBlock) {
@@ -162,8 +180,9 @@ export async function startDevnetNode(options: {
     req.on("data", (c: Buffer) => chunks.push(c));
     req.on("end", () => {
       const url = new URL(req.url ?? "/", "http://devnet");
-      extension.route?.(req.method ?? "GET", url, Buffer.concat(chunks).toString()).then(
-        (answer) => (answer ? json(res, answer.status, answer.body) : route(req, res)),
+      const body = Buffer.concat(chunks).toString();
+      extension.route?.(req.method ?? "GET", url, body).then(
+        (answer) => (answer ? json(res, answer.status, answer.body) : route(req, res, body)),
         (err: unknown) => json(res, 500, { code: 2, message: String(err), details: [] }),
       );
     });
@@ -175,7 +194,7 @@ export async function startDevnetNode(options: {
   const address = server.address() as AddressInfo;
   return {
     url: `http://${address.address}:${address.port}`,
-    chain,
+    chain: options.chain,
     get head() {
       return head;
     },

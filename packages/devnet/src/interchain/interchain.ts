@@ -94,7 +94,7 @@ export async function startInterchain(options: {
       seed: options.seed ?? 1,
       chainId: spec.chainId,
       prefix: spec.prefix,
-      ...(spec.chainId === L1_CHAIN_ID ? {} : { maxTxsPerBlock: 0 }),
+      ...(spec.chainId === L1_CHAIN_ID ? {} : { maxTxsPerBlock: 0, nftTxs: false }),
     });
     const chain = createLiveChain({ background, genesis: options.genesis?.[spec.chainId] ?? {} });
     const ibc = installIbc(

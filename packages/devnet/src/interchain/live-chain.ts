@@ -261,11 +261,15 @@ export function createLiveChain(options: {
       return b.payload;
     },
     truth: (height) => sealed.get(height)?.truth ?? [],
+    // Broadcast txs make no NFTs: the NFTs are the background's.
+    nftTruth: (height) => background.nftTruth(height),
     findTx: (hash) => byHash.get(hash.replace(/^0x/i, "").toUpperCase()),
     searchTxs(conditions) {
       const out: IndexedTx[] = [];
       const first = conditions[0];
-      const candidates = first ? (byEvent.get(`${first.type}.${first.key}=${first.value}`) ?? []) : [...byHash.values()];
+      const candidates = first
+        ? (byEvent.get(`${first.type}.${first.key}=${first.value}`) ?? [])
+        : [...byHash.values()];
       for (const tx of new Set(candidates)) {
         const ok = conditions.every((c) =>
           tx.result.events.some(

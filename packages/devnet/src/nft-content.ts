@@ -1,0 +1,154 @@
+/**
+ * The NFT content of a Move or CosmWasm devnet chain: block h's NFT txs (built by move-nft.ts or
+ * wasm-nft.ts from nft-schedule.ts's actions) and the NFT ground truth at any height, both pure
+ * functions of (seed, height).
+ */
+import { createHash } from "node:crypto";
+import { bech32 } from "bech32";
+import type { TxTruth } from "./chain.js";
+import { moveNftTx } from "./move-nft.js";
+import { type CollectionPlan, createNftSchedule, nftActionsAt, ownerAt } from "./nft-schedule.js";
+import type { RestTx, TxResult } from "./payloads.js";
+import { wasmNftTx } from "./wasm-nft.js";
+
+/** One NFT change a successful tx makes. Collections are 0x + lower hex; accounts are bech32. */
+export type NftChangeTruth =
+  | { kind: "collection"; collection: string; name: string; creator: string }
+  | { kind: "mint"; collection: string; tokenId: string; owner: string; object?: string }
+  | { kind: "transfer"; collection: string; tokenId: string; owner: string }
+  | { kind: "burn"; collection: string; tokenId: string };
+
+export interface NftTruth {
+  collections: {
+    collection: string;
+    name: string;
+    creator: string;
+    height: number;
+    /** Live tokens. */
+    count: number;
+    /** Tokens ever minted into it. */
+    minted: number;
+  }[];
+  tokens: { collection: string; tokenId: string; owner: string; object?: string; height: number }[];
+}
+
+export interface NftTxBuild {
+  raw: string;
+  hash: string;
+  rest: RestTx;
+  result: TxResult;
+  signer: string;
+  msgType: string;
+  accounts: string[];
+  nft: NftChangeTruth[];
+}
+
+export interface NftContext {
+  seed: number;
+  prefix: string;
+  accounts: string[];
+  keys: Buffer[];
+  /** 0x + 40 lower hex of each account, as Move events print them. */
+  hex: string[];
+  /** The collection's address: 0x + 64 lower hex. */
+  collectionAddr(c: CollectionPlan): string;
+}
+
+const sha256 = (data: string) => createHash("sha256").update(data).digest();
+
+export function createNftContent(options: {
+  seed: number;
+  vm: "move" | "wasm";
+  prefix: string;
+  accounts: string[];
+  keys: Buffer[];
+}) {
+  const { seed, vm, prefix, accounts } = options;
+  const schedule = createNftSchedule(seed, accounts.length);
+  const addrs = new Map<number, string>();
+  const ctx: NftContext = {
+    seed,
+    prefix,
+    accounts,
+    keys: options.keys,
+    hex: accounts.map((a) => `0x${Buffer.from(bech32.fromWords(bech32.decode(a).words)).toString("hex")}`),
+    collectionAddr(c) {
+      let addr = addrs.get(c.index);
+      if (addr === undefined) {
+        // Real chains derive these with sha3-256 (Move object seeds) or the wasm instance counter; any
+        // 32-byte function of the seed serves a devnet, and sha256 is already paid for.
+        addr = `0x${sha256(`devnet-${seed}-${vm}-collection-${c.index}`).toString("hex")}`;
+        addrs.set(c.index, addr);
+      }
+      return addr;
+    },
+  };
+  const objectOf = (collection: string, tokenId: string) =>
+    `0x${sha256(`${collection}::${tokenId}`).toString("hex")}`;
+  return {
+    /** Block h's NFT txs in order, with their truth; `first` is the first one's index in the block. */
+    txs(height: number, first: number): (NftTxBuild & { truth: TxTruth })[] {
+      return nftActionsAt(schedule, height).map((action, j) => {
+        const tx =
+          vm === "move"
+            ? moveNftTx(ctx, { action, height, j, objectOf })
+            : wasmNftTx(ctx, { action, height, j });
+        const { signer, msgType, accounts, nft } = tx;
+        const truth = {
+          hash: tx.hash,
+          height,
+          index: first + j,
+          code: tx.result.code,
+          signer,
+          msgType,
+          accounts,
+        };
+        return { ...tx, truth: { ...truth, moved: [], nft } };
+      });
+    },
+    /** Every collection and live token after block h, from the schedule alone (no block is built). */
+    truth(height: number): NftTruth {
+      const collections = schedule.collectionsUpTo(height).map((c) => ({
+        collection: ctx.collectionAddr(c),
+        name: c.name,
+        creator: accounts[c.creator] ?? "",
+        height: c.height,
+        count: 0,
+        minted: 0,
+      }));
+      const tokens: NftTruth["tokens"] = [];
+      for (let m = 1; m <= height; m++) {
+        const token = schedule.tokenAt(m);
+        if (!token) continue;
+        const collection = collections[token.collection.index];
+        if (!collection) continue;
+        collection.minted++;
+        const owner = ownerAt(token, height);
+        if (owner === undefined) continue;
+        collection.count++;
+        const last = token.hops.filter((hop) => hop.height <= height && !hop.failed).at(-1)?.height ?? m;
+        tokens.push({
+          collection: collection.collection,
+          tokenId: token.tokenId,
+          owner: accounts[owner] ?? "",
+          ...(vm === "move" ? { object: objectOf(collection.collection, token.tokenId) } : {}),
+          height: last,
+        });
+      }
+      return { collections, tokens };
+    },
+  };
+}
+
+/** Unsigned LEB128, the BCS length prefix. */
+export function uleb128(n: number): Buffer {
+  const out: number[] = [];
+  let v = n;
+  do {
+    let byte = v & 0x7f;
+    v >>>= 7;
+    if (v) byte |= 0x80;
+    out.push(byte);
+  } while (v);
+  return Buffer.from(out);
+}
