@@ -2,8 +2,8 @@ import { mkdtempSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import path from "node:path";
 import { afterAll, describe, expect, it } from "vitest";
-import { createScratchDatabase, realPostgresAvailable } from "./_test/test-database.js";
 import { runWeft, startWeft } from "./_test/spawn-weft.js";
+import { createScratchDatabase, realPostgresAvailable } from "./_test/test-database.js";
 
 const dataDirs: string[] = [];
 function freshDataDir(): string {
@@ -79,10 +79,11 @@ describe("weft CLI", () => {
       LOG_LEVEL: "warn",
     });
     let status: { chain_id?: string; height?: number } = {};
-    for (let i = 0; i < 100 && !(status.height && status.height > 0); i++) {
+    // Up to 60 s: the devnet, the first blocks and the embedded database start together.
+    for (let i = 0; i < 300 && !(status.height && status.height > 0); i++) {
       const res = await fetch(`${weft.url}/status`);
       if (res.status === 200) status = (await res.json()) as typeof status;
-      else await new Promise((r) => setTimeout(r, 200));
+      if (!(status.height && status.height > 0)) await new Promise((r) => setTimeout(r, 200));
     }
     expect(status).toMatchObject({ chain_id: "weft-devnet-1" });
     expect(status.height).toBeGreaterThan(0);
@@ -90,6 +91,31 @@ describe("weft CLI", () => {
       blocks: unknown[];
     };
     expect(blocks.blocks).toHaveLength(1);
+    weft.child.kill("SIGTERM");
+    expect(await weft.exited).toBe(0);
+  }, 120_000);
+
+  it("`VM_TYPE=wasm weft dev` follows a miniwasm-like devnet of its own: cw721 collections, no EVM routes", async () => {
+    const weft = await startWeft(["dev"], {
+      PORT: "0",
+      DATABASE_URL: undefined,
+      WEFT_DATA_DIR: freshDataDir(),
+      LOG_LEVEL: "warn",
+      VM_TYPE: "wasm",
+    });
+    let collections: { object_addr: string; collection: { nfts: { length: number } } }[] = [];
+    for (let i = 0; i < 150 && collections.length < 2; i++) {
+      const res = await fetch(`${weft.url}/indexer/nft/v1/collections`);
+      if (res.status === 200)
+        collections = ((await res.json()) as { collections: typeof collections }).collections;
+      if (collections.length < 2) await new Promise((r) => setTimeout(r, 200));
+    }
+    const status = (await (await fetch(`${weft.url}/status`)).json()) as { chain_id: string };
+    expect(status.chain_id).toBe("weft-devnet-wasm-1");
+    // Collections at heights 1 and 101 of the 200 initial blocks, both minted into by then.
+    expect(collections.length).toBeGreaterThanOrEqual(2);
+    expect(collections.every((c) => /^0x[0-9a-f]{64}$/.test(c.object_addr))).toBe(true);
+    expect((await fetch(`${weft.url}/indexer/tx/v1/evm-txs`)).status).toBe(404);
     weft.child.kill("SIGTERM");
     expect(await weft.exited).toBe(0);
   }, 120_000);

@@ -5,15 +5,15 @@
 import { createChain, L1_CHAIN_ID, startDevnetNode, startInterchain } from "@weft/devnet";
 import { Command, Option } from "commander";
 import { createApp } from "./app.js";
-import { createHttpJson } from "./ingest/http-json.js";
-import { loadRegistry } from "./router/registry/load-registry.js";
-import { createChainReader } from "./router/tracking/chain-reader.js";
-import { createTracker } from "./router/tracking/tracker.js";
-import type { Registry } from "./router/registry/registry.js";
 import { type Config, ConfigError, loadConfig, SETTINGS } from "./config.js";
 import { migrationStatus, openDatabase } from "./db/database.js";
-import { createLogger } from "./logger.js";
+import { createHttpJson } from "./ingest/http-json.js";
 import { runIngest } from "./ingest/run-ingest.js";
+import { createLogger } from "./logger.js";
+import { loadRegistry } from "./router/registry/load-registry.js";
+import type { Registry } from "./router/registry/registry.js";
+import { createChainReader } from "./router/tracking/chain-reader.js";
+import { createTracker } from "./router/tracking/tracker.js";
 import { listen } from "./server.js";
 import { loadSpecDocument } from "./spec-document.js";
 
@@ -176,7 +176,8 @@ async function ingest(opts: Record<string, unknown>): Promise<void> {
     process.exit(2);
   }
   const logger = createLogger(config.logLevel);
-  const db = await openDatabase({ url: config.databaseUrl, dataDir: config.dataDir, logger });
+  // Before the database opens (migrations may take seconds): a stop asked for during startup is a
+  // clean stop too, not the default signal death.
   const controller = new AbortController();
   for (const signal of ["SIGTERM", "SIGINT"] as const) {
     process.once(signal, () => {
@@ -184,7 +185,9 @@ async function ingest(opts: Record<string, unknown>): Promise<void> {
       controller.abort();
     });
   }
+  const db = await openDatabase({ url: config.databaseUrl, dataDir: config.dataDir, logger });
   try {
+    if (controller.signal.aborted) return;
     await runIngest({
       db,
       logger,
@@ -195,8 +198,12 @@ async function ingest(opts: Record<string, unknown>): Promise<void> {
       prefix: config.prefix,
       startHeight: BigInt(config.startHeight),
       concurrency: config.ingestConcurrency,
+      commitBlocks: config.ingestCommitBlocks,
       signal: controller.signal,
       tty: process.stderr.isTTY ? process.stderr : undefined,
+    }).catch((err: unknown) => {
+      // Stopped while still asking the node who it is: nothing was written, a clean stop.
+      if (!controller.signal.aborted) throw err;
     });
   } finally {
     await db.close();
@@ -213,25 +220,27 @@ async function dev(opts: Record<string, unknown>): Promise<void> {
   const config = configOrExit(opts);
   const logger = createLogger(config.logLevel);
   // The local interchain: the router routes and tracks across all of it, and the indexer follows its
-  // L1, or, with VM_TYPE=evm, a seeded minievm-like chain of its own (EVM txs, receipts and traces).
+  // L1, or, with VM_TYPE=evm or wasm, a seeded minievm-like (EVM txs, receipts and traces) or
+  // miniwasm-like (cw721 NFTs) chain of its own.
   const net = await startInterchain({ blockIntervalMs: DEV_BLOCK_INTERVAL_MS });
   net.produce(DEV_INITIAL_BLOCKS);
   const l1 = net.chains.get(L1_CHAIN_ID);
   if (!l1) throw new Error("the interchain has no L1");
-  const evmNode =
-    config.vmType === "evm"
+  const vm = config.vmType;
+  const ownNode =
+    vm !== "move"
       ? await startDevnetNode({
           chain: createChain({
             seed: 1,
-            chainId: config.chainId ?? "weft-devnet-evm-1",
+            chainId: config.chainId ?? `weft-devnet-${vm}-1`,
             prefix: config.prefix,
-            vm: "evm",
+            vm,
           }),
           initialBlocks: DEV_INITIAL_BLOCKS,
           blockIntervalMs: DEV_BLOCK_INTERVAL_MS,
         })
       : undefined;
-  const node = evmNode ?? l1.node;
+  const node = ownNode ?? l1.node;
   const db = await openDatabase({ url: config.databaseUrl, dataDir: config.dataDir, logger });
   const ingestion = new AbortController();
   const ingesting = runIngest({
@@ -244,6 +253,7 @@ async function dev(opts: Record<string, unknown>): Promise<void> {
     prefix: config.prefix,
     startHeight: 1n,
     concurrency: config.ingestConcurrency,
+    commitBlocks: config.ingestCommitBlocks,
     signal: ingestion.signal,
   }).catch((err: unknown) => logger.error({ err }, "ingestion stopped with an error"));
   await serveApp({
@@ -262,7 +272,7 @@ async function dev(opts: Record<string, unknown>): Promise<void> {
       await ingesting;
       await db.close();
       await net.close();
-      await evmNode?.close();
+      await ownNode?.close();
     },
   });
 }

@@ -12,6 +12,7 @@ describe("loadConfig", () => {
       restUrl: undefined,
       startHeight: 1,
       ingestConcurrency: 8,
+      ingestCommitBlocks: 64,
       host: "127.0.0.1",
       port: 8080,
       databaseUrl: undefined,

@@ -16,6 +16,7 @@ export interface Config {
   jsonRpcUrl: string | undefined;
   startHeight: number;
   ingestConcurrency: number;
+  ingestCommitBlocks: number;
   host: string;
   port: number;
   databaseUrl: string | undefined;
@@ -122,6 +123,14 @@ export const SETTINGS = {
     describe: "blocks fetched in parallel while backfilling",
     fallback: "8",
     parse: integer(1, 256),
+  },
+  ingestCommitBlocks: {
+    env: "INGEST_COMMIT_BLOCKS",
+    flag: "ingest-commit-blocks",
+    describe:
+      "most blocks one transaction carries while backfilling (blocks already fetched while the previous write ran; 1 = a transaction per block)",
+    fallback: "64",
+    parse: integer(1, 1000),
   },
   routerRegistry: {
     env: "ROUTER_REGISTRY",

@@ -1,6 +1,7 @@
 import { type ChildProcess, spawn } from "node:child_process";
 import path from "node:path";
 import { fileURLToPath } from "node:url";
+import { afterAll } from "vitest";
 
 /** The built CLI; `pnpm test` builds first (turbo: test dependsOn build). */
 export const CLI_PATH = path.resolve(path.dirname(fileURLToPath(import.meta.url)), "../../dist/cli.js");
@@ -14,6 +15,16 @@ export interface WeftProcess {
   exited: Promise<number | string>;
 }
 
+/**
+ * Children still running: a test that fails before it stops its `weft` must not leave the process
+ * behind (it keeps its ports, database and CPU for the rest of the run), so each test file ends them.
+ */
+const running = new Set<ChildProcess>();
+afterAll(() => {
+  for (const child of running) child.kill("SIGKILL");
+  running.clear();
+});
+
 /** Runs `weft <args>` and resolves once it prints the URL it serves. */
 export async function startWeft(
   args: string[],
@@ -23,13 +34,17 @@ export async function startWeft(
     env: { ...process.env, LOG_LEVEL: "info", ...env },
     stdio: ["ignore", "pipe", "pipe"],
   });
+  running.add(child);
   let out = "";
   let err = "";
   child.stdout?.on("data", (c: Buffer) => {
     out += c.toString();
   });
   const exited = new Promise<number | string>((resolve) =>
-    child.on("exit", (code, signal) => resolve(code ?? signal ?? "unknown")),
+    child.on("exit", (code, signal) => {
+      running.delete(child);
+      resolve(code ?? signal ?? "unknown");
+    }),
   );
   const url = await new Promise<string>((resolve, reject) => {
     const timer = setTimeout(

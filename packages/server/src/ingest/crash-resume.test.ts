@@ -33,6 +33,13 @@ async function snapshot(url: string) {
       balances: await q(
         "SELECT md5(string_agg(denom || encode(account,'hex') || amount::text, ',' ORDER BY denom, account)) AS h, count(*)::int AS n, sum(abs(amount))::text AS moved FROM rich_list_balance",
       ),
+      // So are NFT counts; owners and heights show a transfer applied out of order.
+      collections: await q(
+        "SELECT md5(string_agg(encode(addr,'hex') || name || encode(creator,'hex') || nft_count::text, ',' ORDER BY addr)) AS h, count(*)::int AS n FROM nft_collection",
+      ),
+      tokens: await q(
+        "SELECT md5(string_agg(encode(collection,'hex') || token_id || encode(owner,'hex') || height::text || sequence::text, ',' ORDER BY collection, token_id)) AS h, count(*)::int AS n FROM nft_token",
+      ),
     };
   } finally {
     await pool.end();
@@ -89,9 +96,11 @@ describe("the ingest process killed at random points", () => {
       };
       while (kills < KILLS) {
         const child: ChildProcess = spawn(process.execPath, [CLI_PATH, "ingest"], { env, stdio: "ignore" });
-        // Wait until this run has committed something, then kill it at a random moment after.
+        // Wait until this run has committed something, then kill it at a random moment after. A
+        // run starts (node, then migrations) in ~3 s, but well over 5 s on a busy two-core machine:
+        // allow 20 s, so a slow start is waited for rather than killed before its first block.
         const before = heightsAtKill.at(-1) ?? 0;
-        for (let i = 0; i < 200; i++) {
+        for (let i = 0; i < 800; i++) {
           const { rows } = await progress
             .query("SELECT height FROM ingest_checkpoint")
             .catch(() => ({ rows: [] as { height: string }[] }));
@@ -129,11 +138,12 @@ describe("the ingest process killed at random points", () => {
       const expected = await snapshot(clean.url);
       expect(expected.blocks[0]?.n).toBe(BLOCKS);
       expect(expected.balances[0]?.n).toBeGreaterThan(0);
+      expect(expected.tokens[0]?.n).toBeGreaterThan(0);
       expect(await snapshot(killed.url)).toEqual(expected);
     } finally {
       await killed.drop();
       await clean.drop();
       await node.close();
     }
-  }, 180_000);
+  }, 300_000);
 });

@@ -11,9 +11,15 @@ const hexOf = (account: string) => decodeAddress(account, "init")?.toString("hex
 describe("EVM devnet (seeded) -> weft ingest -> Postgres equals the devnet's ground truth", () => {
   const database = useTestDatabase();
 
-  it(`ingests ${BLOCKS} blocks with 10% of node responses failing (JSON-RPC included), EVM rows, edges, NFTs and balances match`, async () => {
+  it(`ingests ${BLOCKS} blocks with 10% of node responses failing or never answered (JSON-RPC included; 200 ms per attempt), EVM rows, edges, NFTs and balances match`, async ({
+    signal,
+  }) => {
     const chain = createChain({ seed: 5, vm: "evm" });
-    const node = await startDevnetNode({ chain, initialBlocks: BLOCKS, faults: { errorRate: 0.1 } });
+    const node = await startDevnetNode({
+      chain,
+      initialBlocks: BLOCKS,
+      faults: { errorRate: 0.05, timeoutRate: 0.05 },
+    });
     const { pool } = database().db;
     const ingest = (stopAtHeight: number) =>
       runIngest({
@@ -26,7 +32,9 @@ describe("EVM devnet (seeded) -> weft ingest -> Postgres equals the devnet's gro
         startHeight: 1n,
         concurrency: 8,
         stopAtHeight: BigInt(stopAtHeight),
-        signal: new AbortController().signal,
+        rpcTimeoutMs: 200,
+        // The test's signal: a timed-out test stops the ingest and frees its writer lock.
+        signal,
       });
     try {
       // Two runs: the second resumes at the checkpoint; nothing may be lost or written twice.

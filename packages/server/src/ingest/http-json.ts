@@ -62,15 +62,33 @@ export function createHttpJson(
     waiting.shift()?.();
   };
 
+  /**
+   * One attempt, headers and body, bounded by `timeoutMs`. Not `AbortSignal.any([signal,
+   * AbortSignal.timeout()])`: on Node 20 the composite holds its sources only weakly and the timeout's
+   * timer holds its signal weakly too, so once this function is optimised (it keeps nothing it no
+   * longer reads after the await) a GC can collect the timeout signal, its timer is cancelled, and a
+   * request to a node that never answers waits forever. Here the timer owns the controller, and both
+   * are cleaned up when the attempt ends.
+   */
   async function once<T>(url: string, init: RequestInit, signal?: AbortSignal): Promise<T> {
-    const timeout = AbortSignal.timeout(timeoutMs);
-    const res = await doFetch(url, {
-      ...init,
-      signal: signal ? AbortSignal.any([signal, timeout]) : timeout,
-    });
-    const text = await res.text();
-    if (!res.ok) throw new HttpStatusError(res.status, url, text);
-    return JSON.parse(text) as T;
+    const controller = new AbortController();
+    const timer = setTimeout(
+      () =>
+        controller.abort(new DOMException(`no answer from ${url} within ${timeoutMs} ms`, "TimeoutError")),
+      timeoutMs,
+    );
+    const onAbort = () => controller.abort(signal?.reason);
+    if (signal?.aborted) onAbort();
+    else signal?.addEventListener("abort", onAbort, { once: true });
+    try {
+      const res = await doFetch(url, { ...init, signal: controller.signal });
+      const text = await res.text();
+      if (!res.ok) throw new HttpStatusError(res.status, url, text);
+      return JSON.parse(text) as T;
+    } finally {
+      clearTimeout(timer);
+      signal?.removeEventListener("abort", onAbort);
+    }
   }
 
   async function request<T>(url: string, init: RequestInit, signal?: AbortSignal): Promise<T> {

@@ -34,7 +34,9 @@ describe("weft ingest + weft serve, as separate processes on one Postgres", () =
         logs += c.toString();
       });
       const exited = new Promise<number | null>((r) => child.on("exit", (code) => r(code)));
-      for (let i = 0; i < 100; i++) {
+      // Up to 60 s: on a busy machine the CLI may need more than 10 s to migrate and ingest 20
+      // blocks, and a SIGTERM sent before it installs its handler kills it (exit code null).
+      for (let i = 0; i < 600; i++) {
         const { rows } = await pool.query("SELECT height FROM ingest_checkpoint").catch(() => ({ rows: [] }));
         if (rows[0]?.height === "20") break;
         await new Promise((r) => setTimeout(r, 100));

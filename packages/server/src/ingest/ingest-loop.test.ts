@@ -20,6 +20,32 @@ function memorySink(failAt?: Set<bigint>): BlockSink<string> & { rows: Map<bigin
   };
 }
 
+/** memorySink with `writeBatch`: each call is one transaction of consecutive blocks, recorded in `batches`. */
+function batchingSink(options: { writeMs: number; failAt?: Set<bigint> }) {
+  const sink = memorySink();
+  const batches: bigint[][] = [];
+  let busy = false;
+  return Object.assign(sink, {
+    batches,
+    writeBatch: async (blocks: { height: bigint; value: string }[]) => {
+      if (busy) throw new Error("two writes at once");
+      busy = true;
+      try {
+        await new Promise((r) => setTimeout(r, options.writeMs));
+        const first = blocks[0]?.height ?? 0n;
+        if (options.failAt?.delete(first)) throw new Error(`database hiccup at ${first}`);
+        // All or nothing, as one transaction: check the whole batch before applying it.
+        const expected = blocks.map((_, i) => first + BigInt(i));
+        if (blocks.some((b, i) => b.height !== expected[i])) throw new Error("batch not consecutive");
+        for (const b of blocks) await sink.write(b.height, b.value);
+        batches.push(blocks.map((b) => b.height));
+      } finally {
+        busy = false;
+      }
+    },
+  });
+}
+
 function chain(head: () => bigint, flaky?: Set<bigint>): BlockSource<string> {
   return {
     head: async () => head(),
@@ -101,5 +127,46 @@ describe("runIngestLoop", () => {
       logger: silentLogger,
     });
     expect(sink.rows.size).toBe(50);
+  });
+
+  it("groups blocks fetched while a slow write runs, never more than commitBlocks, one write at a time", async () => {
+    const sink = batchingSink({ writeMs: 5, failAt: new Set([1n]) });
+    const last = await runIngestLoop({
+      chainId: "t",
+      source: chain(() => 300n, new Set([40n, 41n])),
+      sink,
+      concurrency: 16,
+      commitBlocks: 10,
+      retryDelayMs: 1,
+      stopAtHeight: 300n,
+      signal: new AbortController().signal,
+      logger: silentLogger,
+    });
+    expect(last).toBe(300n);
+    expect([...sink.rows.keys()]).toEqual(Array.from({ length: 300 }, (_, i) => BigInt(i + 1)));
+    expect(sink.batches.flat()).toEqual([...sink.rows.keys()]);
+    expect(Math.max(...sink.batches.map((b) => b.length))).toBe(10);
+  });
+
+  it("writes a block at a time when the writer keeps up (following the head)", async () => {
+    const sink = batchingSink({ writeMs: 0 });
+    let head = 1n;
+    const controller = new AbortController();
+    const timer = setInterval(() => {
+      head += 1n;
+      if (head >= 12n) controller.abort();
+    }, 20);
+    await runIngestLoop({
+      chainId: "t",
+      source: chain(() => head),
+      sink,
+      commitBlocks: 64,
+      pollIntervalMs: 2,
+      signal: controller.signal,
+      logger: silentLogger,
+    });
+    clearInterval(timer);
+    expect(sink.batches.length).toBeGreaterThan(5);
+    expect(sink.batches.every((b) => b.length === 1)).toBe(true);
   });
 });

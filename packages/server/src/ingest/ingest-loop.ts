@@ -22,6 +22,8 @@ export interface BlockSink<T> {
   checkpoint(): Promise<bigint | null>;
   /** Writes block `height` and advances the checkpoint to it, in one transaction. */
   write(height: bigint, block: T): Promise<void>;
+  /** Writes consecutive blocks and advances the checkpoint to the last, in one transaction. */
+  writeBatch?(blocks: { height: bigint; value: T }[]): Promise<void>;
 }
 
 export interface IngestLoopOptions<T> {
@@ -38,6 +40,12 @@ export interface IngestLoopOptions<T> {
   batchBlocks?: number;
   /** Wait after a failed round before resuming from the checkpoint. @default 1000 */
   retryDelayMs?: number;
+  /**
+   * Most blocks one transaction may carry (with `sink.writeBatch`). Blocks are only grouped when they
+   * are already fetched while the previous write runs, i.e. when the writer is the bottleneck of a
+   * backfill; following the head, every block is its own transaction. @default 1
+   */
+  commitBlocks?: number;
   /** Stop once this height is committed (tests, datasets). */
   stopAtHeight?: bigint;
   signal: AbortSignal;
@@ -59,6 +67,57 @@ const sleep = (ms: number, signal: AbortSignal) =>
     );
   });
 
+/**
+ * Writes blocks as they arrive, in order: each write takes every block that arrived while the
+ * previous one ran (at most `most`), so a fast writer writes one block at a time and a slow one
+ * amortises its per-transaction cost. At most two writes' worth of blocks wait: past that, fetching
+ * waits for the writer. Returns once everything that arrived is written (or throws the write's error).
+ */
+async function writeGrouped<T>(
+  blocks: AsyncIterable<{ height: bigint; value: T }>,
+  writeBatch: (blocks: { height: bigint; value: T }[]) => Promise<void>,
+  most: number,
+  signal: AbortSignal,
+  onCommit: (height: bigint) => void,
+): Promise<void> {
+  const queue: { height: bigint; value: T }[] = [];
+  let writing: Promise<void> | undefined;
+  let failure: { error: unknown } | undefined;
+  const drain = async () => {
+    while (queue.length > 0 && !failure) {
+      const batch = queue.splice(0, most);
+      await writeBatch(batch);
+      onCommit((batch.at(-1) as { height: bigint }).height);
+    }
+  };
+  const start = () => {
+    writing ??= drain()
+      .catch((error: unknown) => {
+        failure = { error };
+      })
+      .finally(() => {
+        writing = undefined;
+      });
+  };
+  try {
+    for await (const block of blocks) {
+      if (failure || signal.aborted) break;
+      queue.push(block);
+      start();
+      while (queue.length >= 2 * most && writing) await writing;
+    }
+  } finally {
+    // Never leave a write running behind the caller: it owns the connection and the checkpoint.
+    while (writing) await writing;
+  }
+  // Blocks that arrived as the last write was finishing.
+  while (queue.length > 0 && !failure && !signal.aborted) {
+    start();
+    while (writing) await writing;
+  }
+  if (failure) throw failure.error;
+}
+
 /** Runs until `signal` aborts or `stopAtHeight` is committed; returns the last committed height. */
 export async function runIngestLoop<T>(options: IngestLoopOptions<T>): Promise<bigint | null> {
   const { source, sink, signal, logger } = options;
@@ -78,17 +137,20 @@ export async function runIngestLoop<T>(options: IngestLoopOptions<T>): Promise<b
         await sleep(options.pollIntervalMs ?? 1000, signal);
         continue;
       }
-      for await (const { height, value } of fetchInOrder({
-        from,
-        to,
-        concurrency,
-        fetch: source.fetch,
-        signal,
-      })) {
-        if (signal.aborted) break;
-        await sink.write(height, value);
+      const blocks = fetchInOrder({ from, to, concurrency, fetch: source.fetch, signal });
+      const onCommit = (height: bigint) => {
         committed = height;
         options.progress?.committed(height, head);
+      };
+      const commitBlocks = options.commitBlocks ?? 1;
+      if (sink.writeBatch && commitBlocks > 1) {
+        await writeGrouped(blocks, sink.writeBatch.bind(sink), commitBlocks, signal, onCommit);
+      } else {
+        for await (const { height, value } of blocks) {
+          if (signal.aborted) break;
+          await sink.write(height, value);
+          onCommit(height);
+        }
       }
     } catch (err) {
       if (signal.aborted) break;

@@ -3,13 +3,19 @@
  * `/cosmos/tx/v1beta1/txs/block/{h}` (following its pagination), with timeouts and retries; on EVM
  * chains (a JSON-RPC URL given) also `eth_getBlockReceipts` and `debug_traceBlockByNumber` with the
  * callTracer, so a block is written with its EVM rows or not at all.
+ *
+ * During a backfill, `block` and `block_results` of the next heights travel as one CometBFT JSON-RPC
+ * batch (POST): a request per block pair costs the node and the indexer more CPU than the blocks
+ * themselves on a loopback. A node (or proxy) that refuses batches is read with GETs from then on.
  */
 import type { EvmBlockPayload, EvmReceipt, TraceEntry } from "./derive/evm-payloads.js";
 import type { BlockPayload, CometBlock, CometBlockResults, RestTx } from "./derive/node-payloads.js";
+import { createHttpJson, type HttpJson, HttpStatusError } from "./http-json.js";
 import type { BlockSource } from "./ingest-loop.js";
-import { type HttpJson, createHttpJson } from "./http-json.js";
 
 const REST_PAGE_LIMIT = 100;
+/** Heights whose `block` and `block_results` one JSON-RPC batch asks for. */
+const COMET_BATCH_HEIGHTS = 8;
 
 export interface NodeSourceOptions {
   rpcUrl: string;
@@ -32,23 +38,32 @@ export class JsonRpcError extends Error {
 }
 
 interface RpcEnvelope<T> {
+  id?: unknown;
   result?: T;
   error?: { code: number; message: string; data?: string };
 }
+
+type CometPair = { block: CometBlock; results: CometBlockResults };
+
+/** The node does not take JSON-RPC batches over POST (a 4xx, or an answer that is not a batch). */
+class BatchRefused extends Error {}
 
 export function createNodeSource(options: NodeSourceOptions): BlockSource<BlockPayload> {
   const http = options.http ?? createHttpJson();
   const rpc = options.rpcUrl.replace(/\/+$/, "");
   const rest = options.restUrl.replace(/\/+$/, "");
 
-  async function rpcResult<T>(path: string, signal: AbortSignal): Promise<T> {
-    const body = await http.get<RpcEnvelope<T>>(`${rpc}${path}`, signal);
-    if (body.error || body.result === undefined) {
+  const cometOf = <T>(what: string, body: RpcEnvelope<T> | undefined): T => {
+    if (!body || body.error || body.result === undefined) {
       throw new Error(
-        `CometBFT ${path}: ${body.error ? `${body.error.message} ${body.error.data ?? ""}` : "no result"}`,
+        `CometBFT ${what}: ${body?.error ? `${body.error.message} ${body.error.data ?? ""}` : "no result"}`,
       );
     }
     return body.result;
+  };
+
+  async function rpcResult<T>(path: string, signal: AbortSignal): Promise<T> {
+    return cometOf(path, await http.get<RpcEnvelope<T>>(`${rpc}${path}`, signal));
   }
 
   async function restTxs(height: bigint, expected: number, signal: AbortSignal): Promise<RestTx[]> {
@@ -71,6 +86,69 @@ export function createNodeSource(options: NodeSourceOptions): BlockSource<BlockP
     if (txs.length !== expected)
       throw new Error(`REST served ${txs.length} of ${expected} txs of block ${height}`);
     return txs;
+  }
+
+  const getPair = async (height: bigint, signal: AbortSignal): Promise<CometPair> => {
+    const [block, results] = await Promise.all([
+      rpcResult<CometBlock>(`/block?height=${height}`, signal),
+      rpcResult<CometBlockResults>(`/block_results?height=${height}`, signal),
+    ]);
+    return { block, results };
+  };
+
+  let batching = true;
+  let knownHead = 0n;
+  const pending = new Map<bigint, Promise<CometPair>>();
+
+  /** One POST for `block` + `block_results` of `from` and the next heights up to the known head. */
+  function requestBatch(from: bigint, signal: AbortSignal): void {
+    const heights: bigint[] = [];
+    for (let h = from; h < from + BigInt(COMET_BATCH_HEIGHTS); h++) {
+      if (h !== from && (h > knownHead || pending.has(h))) break;
+      heights.push(h);
+    }
+    const body = heights.flatMap((h, i) => [
+      { jsonrpc: "2.0", id: 2 * i, method: "block", params: { height: String(h) } },
+      { jsonrpc: "2.0", id: 2 * i + 1, method: "block_results", params: { height: String(h) } },
+    ]);
+    const answers = http
+      .post<RpcEnvelope<unknown>[]>(`${rpc}/`, body, signal)
+      .then((answer) => {
+        if (!Array.isArray(answer)) throw new BatchRefused("not a JSON-RPC batch answer");
+        return new Map(answer.map((a) => [a.id, a]));
+      })
+      .catch((err: unknown) => {
+        if (err instanceof BatchRefused || (err instanceof HttpStatusError && err.status < 500)) {
+          batching = false;
+          return undefined;
+        }
+        throw err;
+      });
+    heights.forEach((h, i) => {
+      const one = answers.then(async (byId) => {
+        if (!byId) return getPair(h, signal);
+        return {
+          block: cometOf(`block ${h}`, byId.get(2 * i) as RpcEnvelope<CometBlock> | undefined),
+          results: cometOf(
+            `block_results ${h}`,
+            byId.get(2 * i + 1) as RpcEnvelope<CometBlockResults> | undefined,
+          ),
+        };
+      });
+      // A failed height is asked again by the next round, not served from here.
+      one.catch(() => {
+        if (pending.get(h) === one) pending.delete(h);
+      });
+      pending.set(h, one);
+    });
+  }
+
+  async function cometPair(height: bigint, signal: AbortSignal): Promise<CometPair> {
+    if (!batching && !pending.has(height)) return getPair(height, signal);
+    if (!pending.has(height)) requestBatch(height, signal);
+    const pair = pending.get(height) as Promise<CometPair>;
+    pending.delete(height);
+    return pair;
   }
 
   let rpcId = 0;
@@ -100,13 +178,11 @@ export function createNodeSource(options: NodeSourceOptions): BlockSource<BlockP
   return {
     async head(signal) {
       const status = await rpcResult<{ sync_info: { latest_block_height: string } }>("/status", signal);
-      return BigInt(status.sync_info.latest_block_height);
+      knownHead = BigInt(status.sync_info.latest_block_height);
+      return knownHead;
     },
     async fetch(height, signal) {
-      const [block, results] = await Promise.all([
-        rpcResult<CometBlock>(`/block?height=${height}`, signal),
-        rpcResult<CometBlockResults>(`/block_results?height=${height}`, signal),
-      ]);
+      const { block, results } = await cometPair(height, signal);
       const count = block.block.data.txs?.length ?? 0;
       const [txs, evmPayload] = await Promise.all([
         count === 0 ? [] : restTxs(height, count, signal),

@@ -2,6 +2,8 @@
  * Fetches heights in bounded parallel and hands them over in strict height order: the writer can
  * then commit block N only after N-1, while up to `concurrency` later blocks are already in flight.
  */
+import { setMaxListeners } from "node:events";
+
 export interface OrderedFetchOptions<T> {
   from: bigint;
   /** Inclusive last height. */
@@ -22,6 +24,10 @@ export async function* fetchInOrder<T>(
   const { from, to, concurrency } = options;
   if (concurrency < 1) throw new RangeError("concurrency must be >= 1");
   const controller = new AbortController();
+  // Every request in flight (several per block, `concurrency` blocks) listens for this one stop:
+  // more than Node's default of 10 listeners is the design, not a leak (each is removed when its
+  // request ends), so the warning would only mislead operators.
+  setMaxListeners(0, controller.signal);
   const abortFromOutside = () => controller.abort(options.signal?.reason);
   options.signal?.addEventListener("abort", abortFromOutside, { once: true });
   const inFlight = new Map<bigint, Promise<T>>();

@@ -3,7 +3,7 @@ import { syntheticPayload } from "../_test/synthetic-chain.js";
 import { useTestDatabase } from "../_test/test-database.js";
 import type { BalanceDelta } from "./derive/balance-deltas.js";
 import { deriveBlock } from "./derive/derive-block.js";
-import { nftRows, type TxNftChanges } from "./derive/nft-rows.js";
+import type { TxNftChanges } from "./derive/nft-rows.js";
 import { createPostgresSink } from "./postgres-sink.js";
 
 const bundle = (h: number) => deriveBlock(syntheticPayload(h, { blocks: 10, txsPerBlock: () => 2 }), "init");
@@ -52,7 +52,7 @@ describe("postgres sink: NFT and rich-list rows", () => {
 
   const withNft = (h: number, txs: TxNftChanges[], balances: BalanceDelta[]) => ({
     ...bundle(h),
-    nft: nftRows(txs),
+    nftChanges: txs,
     balances,
   });
 

@@ -5,10 +5,9 @@
  */
 import type { Logger } from "pino";
 import type { Database } from "../db/database.js";
-import { deriveBlock } from "./derive/derive-block.js";
-import type { BlockPayload } from "./derive/node-payloads.js";
-import { createHttpJson } from "./http-json.js";
-import { runIngestLoop } from "./ingest-loop.js";
+import { type BlockBundle, deriveBlock } from "./derive/derive-block.js";
+import { createHttpJson, RPC_TIMEOUT_MS } from "./http-json.js";
+import { type BlockSource, runIngestLoop } from "./ingest-loop.js";
 import { createNodeSource } from "./node-source.js";
 import { createPostgresSink } from "./postgres-sink.js";
 import { createProgress } from "./progress.js";
@@ -27,14 +26,18 @@ export interface RunIngestOptions {
   prefix: string;
   startHeight: bigint;
   concurrency: number;
+  /** Most blocks one transaction carries while backfilling (ingest-loop.ts). @default 64 */
+  commitBlocks?: number;
   signal: AbortSignal;
   stopAtHeight?: bigint;
   tty?: NodeJS.WriteStream | undefined;
+  /** How long one request to the node may take before it is abandoned and retried. @default RPC_TIMEOUT_MS */
+  rpcTimeoutMs?: number | undefined;
 }
 
 /** The chain id the node reports (CometBFT /status node_info.network). */
-async function nodeChainId(rpcUrl: string, signal: AbortSignal): Promise<string> {
-  const status = await createHttpJson().get<{ result?: { node_info?: { network?: string } } }>(
+async function nodeChainId(rpcUrl: string, signal: AbortSignal, timeoutMs: number): Promise<string> {
+  const status = await createHttpJson({ timeoutMs }).get<{ result?: { node_info?: { network?: string } } }>(
     `${rpcUrl.replace(/\/+$/, "")}/status`,
     signal,
   );
@@ -44,7 +47,8 @@ async function nodeChainId(rpcUrl: string, signal: AbortSignal): Promise<string>
 }
 
 export async function runIngest(options: RunIngestOptions): Promise<bigint | null> {
-  const chainId = options.chainId ?? (await nodeChainId(options.rpcUrl, options.signal));
+  const timeoutMs = options.rpcTimeoutMs ?? RPC_TIMEOUT_MS;
+  const chainId = options.chainId ?? (await nodeChainId(options.rpcUrl, options.signal, timeoutMs));
   const log = options.logger.child({ chain_id: chainId });
   let lock = await tryAcquireWriterLock(options.db.pool, chainId);
   while (!lock && !options.signal.aborted) {
@@ -60,20 +64,24 @@ export async function runIngest(options: RunIngestOptions): Promise<bigint | nul
   void lock.lost.then(() => stop.abort(new Error("writer lock lost")));
   const sink = createPostgresSink({ pool: options.db.pool, chainId });
   try {
-    const source = createNodeSource({
+    const node = createNodeSource({
       rpcUrl: options.rpcUrl,
       restUrl: options.restUrl,
       jsonRpcUrl: options.jsonRpcUrl,
+      http: createHttpJson({ timeoutMs }),
     });
-    return await runIngestLoop<BlockPayload>({
+    // Derive as each block arrives, while the writer waits on Postgres, not in the writer's turn.
+    const source: BlockSource<BlockBundle> = {
+      head: node.head,
+      fetch: async (height, signal) => deriveBlock(await node.fetch(height, signal), options.prefix),
+    };
+    return await runIngestLoop<BlockBundle>({
       chainId,
       source,
-      sink: {
-        checkpoint: sink.checkpoint,
-        write: (h, payload) => sink.write(h, deriveBlock(payload, options.prefix)),
-      },
+      sink,
       startHeight: options.startHeight,
       concurrency: options.concurrency,
+      commitBlocks: options.commitBlocks ?? 64,
       signal: stop.signal,
       logger: options.logger,
       progress: createProgress({ chainId, logger: options.logger, tty: options.tty }),

@@ -1,14 +1,18 @@
 /**
  * Which accounts a tx involves, as the reference decides it: the signer, plus every bech32 address
  * of the chain's prefix or 0x hex address (20 or 32 bytes) found in any event attribute value
- * (comma-separated lists included), plus the address and address-shaped topics of EVM logs. EVM `call` `ret`
- * values are skipped (return data, not addresses). Addresses are normalised to bytes and deduped.
+ * (comma-separated lists included), every 0x hex run inside a Move event's `data` JSON (where Move
+ * names NFT objects, recipients and stores), plus the address and address-shaped topics of EVM logs.
+ * EVM `call` `ret` values are skipped (return data, not addresses). Addresses are normalised to bytes
+ * (short hex left-padded to 20 bytes, as `0x1` is) and deduped.
  */
 import { decodeAddress } from "../../http/addresses.js";
 import type { OutEvent } from "./tx-response.js";
 
 const ADDRESS_TOPIC_PREFIX = "0x000000000000000000000000";
 const HEX_ADDRESS = /^0x(?:[0-9a-fA-F]{40}|[0-9a-fA-F]{64})$/;
+/** The reference's Move hex: any 0x run of 1-64 hex digits, anywhere in the data. */
+const MOVE_HEX = /0x[0-9a-fA-F]{1,64}/g;
 
 export interface AccountEdge {
   account: Buffer;
@@ -37,6 +41,10 @@ export function accountEdges(events: OutEvent[], signer: Buffer | undefined, pre
         } catch {
           // Not JSON: fall through to the generic scan.
         }
+        continue;
+      }
+      if (event.type === "move" && attr.key === "data") {
+        for (const match of value.matchAll(MOVE_HEX)) add(match[0]);
         continue;
       }
       for (const part of value.split(",")) {

@@ -7,7 +7,7 @@ import { deriveEvmInternalTxs, type EvmInternalTxRow } from "./evm-internal-txs.
 import { deriveEvmTxs, type EvmTxRow } from "./evm-txs.js";
 import { addBankDeltas, addErc20Deltas, type BalanceDelta, BalanceLedger } from "./balance-deltas.js";
 import { nftChanges } from "./nft-events.js";
-import { type NftRows, nftRows, type TxNftChanges } from "./nft-rows.js";
+import type { TxNftChanges } from "./nft-rows.js";
 import type { BlockPayload } from "./node-payloads.js";
 import { signerAddress } from "./signer-address.js";
 import { buildTxResponse, normaliseEvents, type OutEvent, type TxResponse } from "./tx-response.js";
@@ -39,8 +39,8 @@ export interface BlockBundle {
   /** EVM chains: the block's EVM txs in receipt order, and their call frames. */
   evmTxs: EvmTxRow[];
   evmInternalTxs: EvmInternalTxRow[];
-  /** NFT collections, tokens and tx edges the block changes (successful txs only). */
-  nft: NftRows;
+  /** The NFT changes of the block's successful txs, in order; the writer folds them (nft-rows.ts). */
+  nftChanges: TxNftChanges[];
   /** Net balance change per (denom, account): bank events, or ERC-20 logs on EVM chains. */
   balances: BalanceDelta[];
 }
@@ -116,7 +116,7 @@ export function deriveBlock(payload: BlockPayload, prefix: string): BlockBundle 
     evmInternalTxs: payload.evm
       ? deriveEvmInternalTxs(Number(header.height), payload.evm.traces, payload.evm.receipts)
       : [],
-    nft: nftRows(nft),
+    nftChanges: nft,
     balances: ledger.deltas(),
   };
 }

@@ -22,7 +22,7 @@ describe("NFT changes from real txs", () => {
       { kind: "mint", collection: MOO_CW721, tokenId: "1", owner: MOO_MINTER, uri: "" },
     ]);
     expect(nftRows([{ tx: 0, signer: MOO_MINTER, changes }])).toEqual({
-      collections: [{ addr: MOO_CW721, name: null, originName: null, creator: MOO_MINTER }],
+      collections: [{ addr: MOO_CW721, name: null, originName: null, creator: MOO_MINTER, tx: 0 }],
       tokens: [{ collection: MOO_CW721, tokenId: "1", owner: MOO_MINTER, uri: "", object: null, tx: 0 }],
       burned: [],
       objects: [],
@@ -39,7 +39,7 @@ describe("NFT changes from real txs", () => {
     ]);
     const rows = nftRows([{ tx: 3, signer: MOO_MINTER, changes }]);
     expect(rows.collections).toEqual([
-      { addr: MOO_CW721, name: null, originName: null, creator: MOO_MINTER },
+      { addr: MOO_CW721, name: null, originName: null, creator: MOO_MINTER, tx: 3 },
     ]);
     expect(rows.tokens).toEqual([
       { collection: MOO_CW721, tokenId: "2", owner: recipient, uri: null, object: null, tx: 3 },
@@ -73,7 +73,7 @@ describe("NFT changes from real txs", () => {
     ]);
     const rows = nftRows([{ tx: 0, signer: MOO_MINTER, changes }]);
     expect(rows.collections).toEqual([
-      { addr: contract, name: null, originName: "Jennie", creator: MOO_MINTER },
+      { addr: contract, name: null, originName: "Jennie", creator: MOO_MINTER, tx: 0 },
     ]);
   });
 
@@ -114,6 +114,7 @@ describe("NFT changes from real txs", () => {
           name,
           originName: "TUZI",
           creator: hex("0000000000000000000000000000000000000001"),
+          tx: 2,
         },
       ],
       tokens: [{ collection, tokenId: "6089", owner: receiver, uri: "", object, tx: 2 }],
@@ -147,7 +148,9 @@ describe("NFT changes from real txs", () => {
     ]);
     expect(rows.tokens).toEqual([]);
     expect(rows.burned).toEqual([{ collection, tokenId: "7" }]);
-    expect(rows.collections).toEqual([{ addr: collection, name: null, originName: null, creator: owner }]);
+    expect(rows.collections).toEqual([
+      { addr: collection, name: null, originName: null, creator: owner, tx: 2 },
+    ]);
   });
 });
 

@@ -1,9 +1,10 @@
 /**
- * One block's NFT changes folded into the rows the writer applies in its one statement. A statement
- * may change each row once, so every token ends the block as exactly one upsert or one delete, and
- * every collection it touches as one upsert (the writer counts its tokens). Move changes that name a token only
- * by an object minted in an earlier block cannot be resolved here (no I/O): they stay keyed by the
- * object, and the writer resolves them through `nft_token.object_addr`.
+ * The NFT changes of one write (a block, or consecutive blocks committed together) folded into the
+ * rows the writer applies in its one statement. A statement may change each row once, so every token
+ * ends the write as exactly one upsert or one delete, and every collection it touches as one upsert
+ * (the writer counts its tokens). Move changes that name a token only by an object minted in an
+ * earlier write cannot be resolved here (no I/O): they stay keyed by the object, and the writer
+ * resolves them through `nft_token.object_addr`. `tx` numbers the write's txs from 0.
  */
 import type { NftChange } from "./nft-events.js";
 
@@ -14,6 +15,8 @@ export interface NftCollectionRow {
   originName: string | null;
   /** Creator when the collection is new: its creation event's, else the signer of its first tx. */
   creator: Buffer;
+  /** Index of the first tx that touched it: a new collection's height is that tx's. */
+  tx: number;
 }
 
 export interface NftTokenRow {
@@ -66,10 +69,10 @@ export function nftRows(txs: TxNftChanges[]): NftRows {
   const edges = new Map<string, { collection: Buffer; tokenId: string; tx: number }>();
   const objectEdges = new Map<string, { object: Buffer; tx: number }>();
 
-  const collection = (addr: Buffer, creator: Buffer | undefined) => {
+  const collection = (addr: Buffer, creator: Buffer | undefined, tx: number) => {
     let row = collections.get(hex(addr));
     if (!row) {
-      row = { addr, name: null, originName: null, creator: creator ?? addr };
+      row = { addr, name: null, originName: null, creator: creator ?? addr, tx };
       collections.set(hex(addr), row);
     }
     return row;
@@ -106,16 +109,16 @@ export function nftRows(txs: TxNftChanges[]): NftRows {
     for (const change of changes) {
       switch (change.kind) {
         case "collection": {
-          const row = collection(change.collection, change.creator);
+          const row = collection(change.collection, change.creator, tx);
           row.name = change.name;
           row.creator = change.creator;
           break;
         }
         case "origin_name":
-          collection(change.collection, signer).originName = change.originName;
+          collection(change.collection, signer, tx).originName = change.originName;
           break;
         case "mint": {
-          collection(change.collection, signer);
+          collection(change.collection, signer, tx);
           const row = token(change.collection, change.tokenId, tx);
           row.burned = false;
           row.owner = change.owner ?? null;
@@ -126,7 +129,7 @@ export function nftRows(txs: TxNftChanges[]): NftRows {
           break;
         }
         case "transfer": {
-          if ("collection" in change.key) collection(change.key.collection, signer);
+          if ("collection" in change.key) collection(change.key.collection, signer, tx);
           byKey(change.key, tx).owner = change.owner;
           break;
         }
@@ -136,7 +139,7 @@ export function nftRows(txs: TxNftChanges[]): NftRows {
         case "burn": {
           const row = byKey(change.key, tx);
           row.burned = true;
-          if ("collection" in row) collection(row.collection, signer);
+          if ("collection" in row) collection(row.collection, signer, tx);
           break;
         }
       }

@@ -1,24 +1,27 @@
 /**
- * The NFT and rich-list part of the per-block statement (WRITE_BLOCK_SQL in postgres-sink.ts): CTEs
+ * The NFT and rich-list parts of the write statement (write-statement.ts): CTEs
  * that read `cp` (the checkpoint advance), so a refused advance writes none of them. Every CTE of one
  * statement sees the same snapshot, and a statement may change a row once, so:
- * - `nft-rows.ts` leaves each token of the block as exactly one upsert or delete;
+ * - `nft-rows.ts` leaves each token of the write as exactly one upsert or delete;
  * - upserts are an UPDATE of the rows that exist plus an INSERT of those that do not (ON CONFLICT
  *   could not tell "keep the stored name" from "set it"), which is sound because one writer holds
  *   the chain (writer-lock.ts) and the checkpoint guard serialises blocks;
  * - a collection's count moves once, by the token rows the statement inserts minus those it
  *   deletes (RETURNING of the CTEs below), so `nft_count` always equals its live token rows, also
  *   for tokens first seen in a transfer (indexing from a later height, or logs without a mint).
- * Rich-list rows add the block's net delta per (denom, account).
+ * Rich-list rows add the write's net delta per (denom, account).
+ *
+ * Each part numbers its parameters from `first`, where the composing statement puts them.
  */
-import type { BlockBundle } from "./derive/derive-block.js";
+import type { WriteRows } from "./write-statement.js";
 
-/** First parameter number of the NFT and balance arrays. */
-export const FIRST_PARAM = 31;
-
-const p = (n: number) => `$${FIRST_PARAM + n}`;
-
-export const NFT_AND_BALANCE_CTES = `
+/** The NFT CTEs, their arrays numbered from parameter `$first` (nftParams order). */
+export const nftCtes = (first: number) => {
+  const p = (n: number) => `$${first + n}`;
+  // Height and time of the tx that last changed a row: the write may span several blocks.
+  const heightOf = (tx: string) => `(${p(23)}::bigint[])[${tx} + 1]`;
+  const timeOf = (tx: string) => `to_timestamp((${p(24)}::float8[])[${tx} + 1] / 1000)`;
+  return `
 nft_ob AS (
   DELETE FROM nft_token t USING cp, unnest(${p(12)}::bytea[], ${p(15)}::boolean[]) AS x(object, burned)
   WHERE x.burned AND t.object_addr = x.object
@@ -30,8 +33,8 @@ nft_tok AS (
 ),
 nft_tu AS (
   UPDATE nft_token t SET owner = coalesce(x.owner, t.owner), uri = coalesce(x.uri, t.uri),
-         object_addr = coalesce(x.object, t.object_addr), height = $2::bigint,
-         timestamp = to_timestamp($5::float8 / 1000), sequence = cp.base + x.tx + 1
+         object_addr = coalesce(x.object, t.object_addr), height = ${heightOf("x.tx")},
+         timestamp = ${timeOf("x.tx")}, sequence = cp.base + x.tx + 1
   FROM cp, nft_tok x WHERE t.collection = x.collection AND t.token_id = x.token_id
   RETURNING 1
 ),
@@ -39,7 +42,7 @@ nft_ti AS (
   INSERT INTO nft_token (collection, token_id, object_addr, owner, uri, height, timestamp, sequence)
   SELECT x.collection, x.token_id, x.object,
          coalesce(x.owner, (SELECT c.creator FROM nft_collection c WHERE c.addr = x.collection), x.collection),
-         coalesce(x.uri, ''), $2::bigint, to_timestamp($5::float8 / 1000), cp.base + x.tx + 1
+         coalesce(x.uri, ''), ${heightOf("x.tx")}, ${timeOf("x.tx")}, cp.base + x.tx + 1
   FROM cp, nft_tok x
   WHERE NOT EXISTS (SELECT 1 FROM nft_token t WHERE t.collection = x.collection AND t.token_id = x.token_id)
   RETURNING collection
@@ -50,8 +53,8 @@ nft_td AS (
   RETURNING t.collection
 ),
 nft_ou AS (
-  UPDATE nft_token t SET owner = coalesce(x.owner, t.owner), uri = coalesce(x.uri, t.uri), height = $2::bigint,
-         timestamp = to_timestamp($5::float8 / 1000), sequence = cp.base + x.tx + 1
+  UPDATE nft_token t SET owner = coalesce(x.owner, t.owner), uri = coalesce(x.uri, t.uri), height = ${heightOf("x.tx")},
+         timestamp = ${timeOf("x.tx")}, sequence = cp.base + x.tx + 1
   FROM cp, unnest(${p(12)}::bytea[], ${p(13)}::bytea[], ${p(14)}::text[], ${p(15)}::boolean[], ${p(16)}::int[])
     AS x(object, owner, uri, burned, tx)
   WHERE NOT x.burned AND t.object_addr = x.object
@@ -60,13 +63,14 @@ nft_ou AS (
 nft_cx AS (
   SELECT addr, (array_agg(name) FILTER (WHERE name IS NOT NULL))[1] AS name,
          (array_agg(origin) FILTER (WHERE origin IS NOT NULL))[1] AS origin,
-         (array_agg(creator) FILTER (WHERE creator IS NOT NULL))[1] AS creator, sum(delta)::bigint AS delta
+         (array_agg(creator) FILTER (WHERE creator IS NOT NULL))[1] AS creator, coalesce(min(tx), 0) AS tx,
+         sum(delta)::bigint AS delta
   FROM (
-    SELECT x.*, 0 AS delta FROM unnest(${p(0)}::bytea[], ${p(1)}::text[], ${p(2)}::text[], ${p(3)}::bytea[])
-      AS x(addr, name, origin, creator)
-    UNION ALL SELECT collection, NULL, NULL, NULL, 1 FROM nft_ti
-    UNION ALL SELECT collection, NULL, NULL, NULL, -1 FROM nft_td
-    UNION ALL SELECT collection, NULL, NULL, NULL, -1 FROM nft_ob
+    SELECT x.*, 0 AS delta FROM unnest(${p(0)}::bytea[], ${p(1)}::text[], ${p(2)}::text[], ${p(3)}::bytea[], ${p(22)}::int[])
+      AS x(addr, name, origin, creator, tx)
+    UNION ALL SELECT collection, NULL, NULL, NULL, NULL, 1 FROM nft_ti
+    UNION ALL SELECT collection, NULL, NULL, NULL, NULL, -1 FROM nft_td
+    UNION ALL SELECT collection, NULL, NULL, NULL, NULL, -1 FROM nft_ob
   ) d GROUP BY addr
 ),
 nft_cu AS (
@@ -77,31 +81,35 @@ nft_cu AS (
 ),
 nft_ci AS (
   INSERT INTO nft_collection (addr, name, origin_name, creator, height, timestamp, nft_count)
-  SELECT x.addr, coalesce(x.name, ''), coalesce(x.origin, ''), coalesce(x.creator, x.addr), $2::bigint,
-         to_timestamp($5::float8 / 1000), greatest(x.delta, 0)
+  SELECT x.addr, coalesce(x.name, ''), coalesce(x.origin, ''), coalesce(x.creator, x.addr), ${heightOf("x.tx")},
+         ${timeOf("x.tx")}, greatest(x.delta, 0)
   FROM cp, nft_cx x WHERE NOT EXISTS (SELECT 1 FROM nft_collection c WHERE c.addr = x.addr)
   RETURNING 1
 ),
 nft_e AS (
   INSERT INTO nft_tx (collection, token_id, sequence, height)
-  SELECT x.collection, x.token_id, cp.base + x.tx + 1, $2::bigint
+  SELECT x.collection, x.token_id, cp.base + x.tx + 1, ${heightOf("x.tx")}
   FROM cp, unnest(${p(17)}::bytea[], ${p(18)}::text[], ${p(19)}::int[]) AS x(collection, token_id, tx)
   UNION
-  SELECT t.collection, t.token_id, cp.base + x.tx + 1, $2::bigint
+  SELECT t.collection, t.token_id, cp.base + x.tx + 1, ${heightOf("x.tx")}
   FROM cp, unnest(${p(20)}::bytea[], ${p(21)}::int[]) AS x(object, tx) JOIN nft_token t ON t.object_addr = x.object
   ON CONFLICT DO NOTHING
   RETURNING 1
-),
+)`;
+};
+
+/** The rich-list CTE: adds the write's net delta per (denom, account), arrays from `$first`. */
+export const balanceCtes = (first: number) => `
 rl AS (
   INSERT INTO rich_list_balance AS r (denom, account, amount)
-  SELECT x.denom, x.account, x.amount FROM cp, unnest(${p(22)}::text[], ${p(23)}::bytea[], ${p(24)}::numeric[]) AS x(denom, account, amount)
+  SELECT x.denom, x.account, x.amount FROM cp, unnest($${first}::text[], $${first + 1}::bytea[], $${first + 2}::numeric[]) AS x(denom, account, amount)
   ON CONFLICT (denom, account) DO UPDATE SET amount = r.amount + EXCLUDED.amount
   RETURNING 1
 )`;
 
-/** Parameters $31.. of the statement, in the order the CTEs above number them. */
-export function nftAndBalanceParams(bundle: BlockBundle): unknown[] {
-  const { collections, tokens, burned, objects, txs, objectTxs } = bundle.nft;
+/** The NFT CTEs' parameters, in the order nftCtes numbers them. */
+export function nftParams(rows: WriteRows): unknown[] {
+  const { collections, tokens, burned, objects, txs, objectTxs } = rows.nft;
   return [
     collections.map((c) => c.addr),
     collections.map((c) => c.name),
@@ -125,8 +133,15 @@ export function nftAndBalanceParams(bundle: BlockBundle): unknown[] {
     txs.map((e) => e.tx),
     objectTxs.map((e) => e.object),
     objectTxs.map((e) => e.tx),
-    bundle.balances.map((b) => b.denom),
-    bundle.balances.map((b) => b.account),
-    bundle.balances.map((b) => b.amount.toString()),
+    collections.map((c) => c.tx),
+    rows.txHeights,
+    rows.txTimes,
   ];
 }
+
+/** The rich-list CTE's parameters. */
+export const balanceParams = ({ balances }: WriteRows): unknown[] => [
+  balances.map((b) => b.denom),
+  balances.map((b) => b.account),
+  balances.map((b) => b.amount.toString()),
+];
