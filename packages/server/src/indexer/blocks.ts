@@ -1,7 +1,12 @@
 /** Block routes: list, single, average block time (spec tag Block). */
 import { badRequest, notFound } from "../http/errors.js";
 import type { OperationHandlers, SuccessBody } from "../http/operations.js";
-import { buildPagination, type PaginationQuery, parsePageRequest } from "../http/pagination.js";
+import {
+  buildPagination,
+  type PageRequest,
+  type PaginationQuery,
+  parsePageRequest,
+} from "../http/pagination.js";
 import type { IndexerDeps } from "./indexer-deps.js";
 import { keyset } from "./keyset.js";
 
@@ -12,7 +17,7 @@ const BLOCK_COLUMNS = `height::text AS height, upper(encode(hash, 'hex')) AS has
   to_char(timestamp AT TIME ZONE 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS"Z"') AS timestamp, gas_used::text AS gas_used,
   gas_wanted::text AS gas_wanted, tx_count::text AS tx_count, total_fee, upper(encode(proposer, 'hex')) AS proposer`;
 
-interface BlockRow {
+export interface BlockRow {
   height: string;
   hash: string;
   block_time: string;
@@ -24,7 +29,8 @@ interface BlockRow {
   proposer: string;
 }
 
-function toBlock(chainId: string, r: BlockRow): Block {
+/** A stored block row in the API's shape (the raw benchmark baseline writes it too). */
+export function toBlock(chainId: string, r: BlockRow): Block {
   return {
     chain_id: chainId,
     height: r.height,
@@ -40,12 +46,21 @@ function toBlock(chainId: string, r: BlockRow): Block {
   };
 }
 
+/** The latest indexed height ($1: chain id): the checkpoint, which only moves with committed blocks. */
+export const LATEST_HEIGHT_SQL = "SELECT height FROM ingest_checkpoint WHERE chain_id = $1";
+
+/** GET /blocks: one page of blocks. Exported for the raw baseline (bench/raw-baseline.ts). */
+export function blockPageSql(request: PageRequest): { sql: string; params: unknown[] } {
+  const page = keyset(request, "block.height", "height", 1);
+  return {
+    sql: `SELECT ${BLOCK_COLUMNS} FROM block WHERE true ${page.where} ${page.tail}`,
+    params: page.params,
+  };
+}
+
 /** Latest indexed height: the checkpoint, which only moves with committed blocks. */
 export async function latestHeight(deps: IndexerDeps): Promise<bigint | null> {
-  const { rows } = await deps.pool.query<{ height: string }>(
-    "SELECT height FROM ingest_checkpoint WHERE chain_id = $1",
-    [deps.chainId],
-  );
+  const { rows } = await deps.pool.query<{ height: string }>(LATEST_HEIGHT_SQL, [deps.chainId]);
   return rows[0] ? BigInt(rows[0].height) : null;
 }
 
@@ -56,12 +71,9 @@ export function createBlockHandlers(deps: IndexerDeps): OperationHandlers {
   return {
     listBlocks: async (req) => {
       const request = parsePageRequest(req.query as PaginationQuery);
-      const page = keyset(request, "block.height", "height", 1);
+      const page = blockPageSql(request);
       const [{ rows }, latest] = await Promise.all([
-        deps.pool.query<BlockRow>(
-          `SELECT ${BLOCK_COLUMNS} FROM block WHERE true ${page.where} ${page.tail}`,
-          page.params,
-        ),
+        deps.pool.query<BlockRow>(page.sql, page.params),
         latestHeight(deps),
       ]);
       const hasMore = rows.length > request.limit;

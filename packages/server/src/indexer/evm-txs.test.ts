@@ -1,5 +1,6 @@
 import { describe, expect, it } from "vitest";
 import { useIngestedEvmChain } from "../_test/ingested-evm-chain.js";
+import { type KeyPagination, pageWalker } from "../_test/page-walk.js";
 import { createTestApp, serveForTests } from "../_test/test-app.js";
 import { useTestDatabase } from "../_test/test-database.js";
 import { toBech32 } from "../http/addresses.js";
@@ -21,27 +22,11 @@ interface EvmTx {
 }
 interface Page {
   txs: EvmTx[];
-  pagination: { previous_key: string | null; next_key: string | null; total: string };
+  pagination: KeyPagination;
 }
 
-async function get<T>(path: string): Promise<{ status: number; body: T }> {
-  const res = await fetch(`${url()}${path}`);
-  return { status: res.status, body: (await res.json()) as T };
-}
-
-async function walk(path: string): Promise<EvmTx[]> {
-  const out: EvmTx[] = [];
-  let key: string | null = null;
-  for (let i = 0; i < 1000; i++) {
-    const sep = path.includes("?") ? "&" : "?";
-    const suffix: string = key ? `${sep}pagination.key=${encodeURIComponent(key)}` : "";
-    const { body }: { body: Page } = await get<Page>(`${path}${suffix}`);
-    out.push(...body.txs);
-    key = body.pagination.next_key;
-    if (!key) return out;
-  }
-  throw new Error("no end");
-}
+const { get, walk: walkList } = pageWalker(url);
+const walk = (path: string) => walkList<EvmTx>(path, "txs");
 
 describe("GET /indexer/tx/v1/evm-txs", () => {
   it("visits every EVM tx once, in indexing order, both ways, with an exact total", async () => {

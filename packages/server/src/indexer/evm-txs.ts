@@ -8,13 +8,23 @@ import { notFound } from "../http/errors.js";
 import { type OperationHandlers, RawJson } from "../http/operations.js";
 import { type PageRequest, type PaginationQuery, parsePageRequest } from "../http/pagination.js";
 import type { IndexerDeps } from "./indexer-deps.js";
-import { countOf, type SequencePageQuery, sequencePage } from "./sequence-page.js";
+import { countOf, type SequenceFilter, type SequencePageQuery, sequencePage } from "./sequence-page.js";
 
 const evmTxPage = (
   deps: IndexerDeps,
   request: PageRequest,
   query: Omit<SequencePageQuery, "table" | "listKey">,
 ) => sequencePage(deps, request, { ...query, table: "evm_tx", listKey: "txs" });
+
+/** GET /evm-txs/by_account/{account}. Exported for the raw baseline (bench/raw-baseline.ts). */
+export function evmTxsByAccountFilter(account: Buffer, signerOnly: boolean): SequenceFilter {
+  return {
+    table: "evm_tx",
+    from: "evm_tx_account s",
+    where: `AND s.account = $1${signerOnly ? " AND s.signer" : ""}`,
+    params: [account],
+  };
+}
 
 export function createEvmTxHandlers(deps: IndexerDeps): OperationHandlers {
   return {
@@ -30,16 +40,14 @@ export function createEvmTxHandlers(deps: IndexerDeps): OperationHandlers {
       const account = parseAddress(String(req.params.account ?? ""), deps.prefix, "account");
       const request = parsePageRequest(req.query as PaginationQuery);
       // Only the literal "true" filters, as the reference; the signer is the receipt's `from`.
-      const signerOnly = req.query.is_signer === "true" ? " AND s.signer" : "";
+      const filter = evmTxsByAccountFilter(account, req.query.is_signer === "true");
       return evmTxPage(deps, request, {
-        from: "evm_tx_account s",
-        where: `AND s.account = $1${signerOnly}`,
-        params: [account],
+        ...filter,
         count: () =>
           countOf(
             deps,
-            `SELECT count(*)::text AS n FROM evm_tx_account s WHERE s.account = $1${signerOnly}`,
-            [account],
+            `SELECT count(*)::text AS n FROM ${filter.from} WHERE true ${filter.where}`,
+            filter.params,
           ),
       });
     },

@@ -14,14 +14,14 @@ const paths = [
   `/indexer/tx/v1/evm-internal-txs/${hash}`,
 ];
 
-describe("EVM routes", () => {
+describe.each(["move", "wasm"] as const)("EVM routes on a %s chain", (vmType) => {
   const database = useTestDatabase();
-  const moveUrl = serveForTests(() =>
-    createTestApp({ db: database().db, chain: { chainId: "m-1", prefix: "init", vmType: "move" } }),
+  const url = serveForTests(() =>
+    createTestApp({ db: database().db, chain: { chainId: "m-1", prefix: "init", vmType } }),
   );
 
-  it.each(paths)("%s answers the reference's 404 on a Move chain", async (p) => {
-    const res = await fetch(`${moveUrl()}${p}`);
+  it.each(paths)("%s answers the reference's 404", async (p) => {
+    const res = await fetch(`${url()}${p}`);
     expect(res.status).toBe(404);
     expect(await res.json()).toEqual({
       code: 5,

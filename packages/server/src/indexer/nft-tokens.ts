@@ -10,7 +10,7 @@ import type { OperationHandlers } from "../http/operations.js";
 import { type PageRequest, type PaginationQuery, parsePageRequest } from "../http/pagination.js";
 import type { IndexerDeps } from "./indexer-deps.js";
 import { TIMESTAMP_SQL } from "./nft-collections.js";
-import { orderedPage } from "./ordered-page.js";
+import { type OrderedPageQuery, orderedPage } from "./ordered-page.js";
 import { countOf, sequencePage } from "./sequence-page.js";
 
 const TOKEN_SELECT = `SELECT t.collection, coalesce(c.name, '') AS collection_name,
@@ -18,7 +18,7 @@ const TOKEN_SELECT = `SELECT t.collection, coalesce(c.name, '') AS collection_na
   t.height::text AS height, ${TIMESTAMP_SQL("t.timestamp")} AS timestamp
   FROM nft_token t LEFT JOIN nft_collection c ON c.addr = t.collection`;
 
-interface TokenRow {
+export interface TokenRow {
   collection: Buffer;
   collection_name: string;
   collection_origin_name: string;
@@ -30,7 +30,8 @@ interface TokenRow {
   timestamp: string;
 }
 
-function tokenOf(row: TokenRow, prefix: string) {
+/** A stored token row in the API's shape (the raw benchmark baseline writes it too). */
+export function tokenOf(row: TokenRow, prefix: string) {
   return {
     collection_addr: `0x${row.collection.toString("hex")}`,
     collection_name: row.collection_name,
@@ -52,11 +53,14 @@ export function orderByOf(raw: unknown): "token_id" | "height" {
   ]);
 }
 
-async function tokenPage(
-  deps: IndexerDeps,
+/**
+ * The ordered-page query of a token list. Exported for the raw baseline (bench/raw-baseline.ts),
+ * which runs the same statement.
+ */
+export function tokenPageQuery(
   request: PageRequest,
   options: { where: string; params: unknown[]; orderBy: "token_id" | "height" },
-) {
+): OrderedPageQuery<TokenRow> {
   const columns = options.orderBy === "token_id" ? ["t.token_id", "t.height"] : ["t.height", "t.token_id"];
   const p = request.position;
   const values =
@@ -65,7 +69,7 @@ async function tokenPage(
         ? [p.tokenId, String(p.height)]
         : [String(p.height), p.tokenId]
       : undefined;
-  const { rows, pagination } = await orderedPage<TokenRow>(deps, request, {
+  return {
     select: `${TOKEN_SELECT} WHERE true ${options.where}`,
     params: options.params,
     // The collection makes rows unique across collections (by_account) for stable offsets.
@@ -76,7 +80,15 @@ async function tokenPage(
       sql: `SELECT count(*)::text AS n FROM nft_token t WHERE true ${options.where}`,
       params: options.params,
     },
-  });
+  };
+}
+
+async function tokenPage(
+  deps: IndexerDeps,
+  request: PageRequest,
+  options: { where: string; params: unknown[]; orderBy: "token_id" | "height" },
+) {
+  const { rows, pagination } = await orderedPage<TokenRow>(deps, request, tokenPageQuery(request, options));
   return { tokens: rows.map((r) => tokenOf(r, deps.prefix)), pagination };
 }
 

@@ -22,11 +22,14 @@ export interface OrderedPageQuery<Row> {
   count: { sql: string; params: unknown[] };
 }
 
-export async function orderedPage<Row extends object>(
-  deps: IndexerDeps,
+/**
+ * The page's statement (`limit + 1` rows) and the offset it starts at. Exported so the raw baseline
+ * of the benchmarks (bench/raw-baseline.ts) runs exactly this SQL.
+ */
+export function orderedPageSql<Row extends object>(
   request: PageRequest,
   query: OrderedPageQuery<Row>,
-): Promise<{ rows: Row[]; pagination: ReturnType<typeof buildPagination> }> {
+): { sql: string; params: unknown[]; offset: number } {
   const dir = request.reverse ? "DESC" : "ASC";
   const params = [...query.params];
   let where = "";
@@ -42,6 +45,16 @@ export async function orderedPage<Row extends object>(
   params.push(request.limit + 1, offset);
   const sql = `${query.select}${where} ORDER BY ${query.order.map((c) => `${c} ${dir}`).join(", ")}
     LIMIT $${params.length - 1} OFFSET $${params.length}`;
+  return { sql, params, offset };
+}
+
+export async function orderedPage<Row extends object>(
+  deps: IndexerDeps,
+  request: PageRequest,
+  query: OrderedPageQuery<Row>,
+): Promise<{ rows: Row[]; pagination: ReturnType<typeof buildPagination> }> {
+  const { sql, params, offset } = orderedPageSql(request, query);
+  const cursor = query.cursor;
   const [{ rows }, total] = await Promise.all([
     deps.pool.query(sql, params),
     request.countTotal ? deps.pool.query<{ n: string }>(query.count.sql, query.count.params) : undefined,

@@ -7,9 +7,9 @@
 import { toBech32 } from "../http/addresses.js";
 import { badRequest } from "../http/errors.js";
 import type { OperationHandlers } from "../http/operations.js";
-import { type PaginationQuery, parsePageRequest } from "../http/pagination.js";
+import { type PageRequest, type PaginationQuery, parsePageRequest } from "../http/pagination.js";
 import type { IndexerDeps } from "./indexer-deps.js";
-import { orderedPage } from "./ordered-page.js";
+import { type OrderedPageQuery, orderedPage } from "./ordered-page.js";
 
 /**
  * The stored denom a path value names. The reference does not URL-decode path values and replaces
@@ -38,24 +38,36 @@ interface HolderRow {
   amount: string;
 }
 
+/**
+ * The rich list's request (offset keys only, total always counted) and query. Exported for the
+ * raw baseline (bench/raw-baseline.ts), which runs the same statements.
+ */
+export function richListPage(
+  parsed: PageRequest,
+  denom: string,
+): { request: PageRequest; query: OrderedPageQuery<HolderRow> } {
+  const where = "WHERE r.denom = $1 AND r.amount > 0";
+  return {
+    request: {
+      ...parsed,
+      countTotal: true,
+      position: parsed.position.kind === "offset" ? parsed.position : { kind: "offset", offset: 0 },
+    },
+    query: {
+      select: `SELECT r.account, r.amount::text AS amount FROM rich_list_balance r ${where}`,
+      params: [denom],
+      order: ["r.amount", "r.account"],
+      count: { sql: `SELECT count(*)::text AS n FROM rich_list_balance r ${where}`, params: [denom] },
+    },
+  };
+}
+
 export function createRichListHandlers(deps: IndexerDeps): OperationHandlers {
   return {
     listRichList: async (req) => {
       const denom = storedDenom(String(req.params.denom ?? ""), deps.vmType);
-      const parsed = parsePageRequest(req.query as PaginationQuery);
-      const request = {
-        ...parsed,
-        countTotal: true,
-        position:
-          parsed.position.kind === "offset" ? parsed.position : { kind: "offset" as const, offset: 0 },
-      };
-      const where = "WHERE r.denom = $1 AND r.amount > 0";
-      const { rows, pagination } = await orderedPage<HolderRow>(deps, request, {
-        select: `SELECT r.account, r.amount::text AS amount FROM rich_list_balance r ${where}`,
-        params: [denom],
-        order: ["r.amount", "r.account"],
-        count: { sql: `SELECT count(*)::text AS n FROM rich_list_balance r ${where}`, params: [denom] },
-      });
+      const { request, query } = richListPage(parsePageRequest(req.query as PaginationQuery), denom);
+      const { rows, pagination } = await orderedPage<HolderRow>(deps, request, query);
       return {
         holders: rows.map((r) => ({
           account:

@@ -28,16 +28,31 @@ export interface SequencePageQuery {
   unique?: boolean;
 }
 
+/** The filter part of a sequence page, what each list endpoint decides. */
+export type SequenceFilter = Pick<SequencePageQuery, "table" | "from" | "where" | "params" | "unique">;
+
+/**
+ * The page's statement: `limit + 1` rows of `(sequence, data)` in the requested order. Exported so
+ * the raw baseline of the benchmarks (bench/raw-baseline.ts) runs exactly this SQL.
+ */
+export function sequencePageSql(
+  request: PageRequest,
+  query: SequenceFilter,
+): { sql: string; params: unknown[] } {
+  const page = keyset(request, "s.sequence", "sequence", query.params.length + 1);
+  const sql = `SELECT s.sequence::text AS sequence, t.data FROM (SELECT ${query.unique ? "" : "DISTINCT "}s.sequence FROM ${query.from} WHERE true ${query.where} ${page.where} ${page.tail}) s
+    JOIN ${query.table} t ON t.sequence = s.sequence ORDER BY s.sequence ${request.reverse ? "DESC" : "ASC"}`;
+  return { sql, params: [...query.params, ...page.params] };
+}
+
 export async function sequencePage(
   deps: IndexerDeps,
   request: PageRequest,
   query: SequencePageQuery,
 ): Promise<RawJson> {
-  const page = keyset(request, "s.sequence", "sequence", query.params.length + 1);
-  const sql = `SELECT s.sequence::text AS sequence, t.data FROM (SELECT ${query.unique ? "" : "DISTINCT "}s.sequence FROM ${query.from} WHERE true ${query.where} ${page.where} ${page.tail}) s
-    JOIN ${query.table} t ON t.sequence = s.sequence ORDER BY s.sequence ${request.reverse ? "DESC" : "ASC"}`;
+  const { sql, params } = sequencePageSql(request, query);
   const [{ rows }, total] = await Promise.all([
-    deps.pool.query<{ sequence: string; data: string }>(sql, [...query.params, ...page.params]),
+    deps.pool.query<{ sequence: string; data: string }>(sql, params),
     request.countTotal ? query.count() : Promise.resolve(0n),
   ]);
   const hasMore = rows.length > request.limit;

@@ -1,5 +1,6 @@
 import { describe, expect, it } from "vitest";
 import { useIngestedChain } from "../_test/ingested-chain.js";
+import { type KeyPagination, pageWalker } from "../_test/page-walk.js";
 import { SYNTHETIC_CHAIN_ID, syntheticAccounts, syntheticPayload } from "../_test/synthetic-chain.js";
 import { createTestApp, serveForTests } from "../_test/test-app.js";
 import { useTestDatabase } from "../_test/test-database.js";
@@ -23,7 +24,7 @@ interface Tx {
 }
 interface Page {
   txs: Tx[];
-  pagination: { previous_key: string | null; next_key: string | null; total: string };
+  pagination: KeyPagination;
 }
 
 /** Every synthetic tx in indexing order (height, then position): the ground truth. */
@@ -35,24 +36,8 @@ const truth = Array.from({ length: BLOCKS }, (_, i) => syntheticPayload(i + 1, o
   })),
 );
 
-async function get<T>(path: string): Promise<{ status: number; body: T }> {
-  const res = await fetch(`${url()}${path}`);
-  return { status: res.status, body: (await res.json()) as T };
-}
-
-async function walk(path: string): Promise<Tx[]> {
-  const out: Tx[] = [];
-  let key: string | null = null;
-  for (let i = 0; i < 1000; i++) {
-    const sep = path.includes("?") ? "&" : "?";
-    const suffix: string = key ? `${sep}pagination.key=${encodeURIComponent(key)}` : "";
-    const { body }: { body: Page } = await get<Page>(`${path}${suffix}`);
-    out.push(...body.txs);
-    key = body.pagination.next_key;
-    if (!key) return out;
-  }
-  throw new Error("no end");
-}
+const { get, walk: walkList } = pageWalker(url);
+const walk = (path: string) => walkList<Tx>(path, "txs");
 
 describe("GET /indexer/tx/v1/txs", () => {
   it("visits every tx once, in indexing order, both ways, with an exact total", async () => {
