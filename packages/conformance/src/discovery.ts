@@ -8,6 +8,9 @@
 import type { Probe } from "./http-probe.js";
 import { type Block, isRecord, type TxResponse } from "./wire.js";
 
+/** Newest NFT collections looked at for one with a token. */
+const NFT_COLLECTIONS_TRIED = 10;
+
 export interface Discovery {
   chainId?: string;
   statusHeight?: number;
@@ -108,21 +111,24 @@ export async function discover(probe: Probe): Promise<Discovery> {
     )?.[1];
     found.denom = fee ?? found.txBlock?.total_fee?.[0]?.denom;
   }
+  // The newest collection may have no token yet (a live chain just created it): take the first of
+  // the newest few that has one, so the token routes are checked on a real token.
   const collections = await listOf<Record<string, unknown>>(
     probe,
     "/indexer/nft/v1/collections",
     "collections",
     {
-      "pagination.limit": "1",
+      "pagination.limit": String(NFT_COLLECTIONS_TRIED),
     },
   );
-  const collection = collections[0];
-  if (collection && typeof collection.object_addr === "string") {
+  for (const collection of collections) {
+    if (typeof collection.object_addr !== "string") continue;
     const name = isRecord(collection.collection) ? collection.collection.name : undefined;
-    found.nft = {
+    const candidate: NonNullable<Discovery["nft"]> = {
       collectionAddr: collection.object_addr,
       collectionName: typeof name === "string" ? name : "",
     };
+    found.nft ??= candidate;
     const tokens = await listOf<Record<string, unknown>>(
       probe,
       `/indexer/nft/v1/tokens/by_collection/${encodeURIComponent(collection.object_addr)}`,
@@ -130,7 +136,10 @@ export async function discover(probe: Probe): Promise<Discovery> {
       { "pagination.limit": "1" },
     );
     const nft = tokens[0]?.nft;
-    if (isRecord(nft) && typeof nft.token_id === "string") found.nft.tokenId = nft.token_id;
+    if (isRecord(nft) && typeof nft.token_id === "string") {
+      found.nft = { ...candidate, tokenId: nft.token_id };
+      break;
+    }
   }
   const evmTxs = await listOf<Record<string, unknown>>(probe, "/indexer/tx/v1/evm-txs", "txs", {
     "pagination.limit": "1",
