@@ -1,0 +1,261 @@
+#!/usr/bin/env node
+/**
+ * The indexer's list endpoints, first page and a page N records deep, on Weft and on a raw
+ * node:http + pg baseline running the same SQL (see server/src/bench/raw-baseline.ts), side by side
+ * in one run on one dataset. Starts both in their own processes (`weft serve` with
+ * RESPONSE_CACHE=off, so the database path is measured), finds the test data in the database
+ * (busiest accounts, a message type, the fullest denom), reaches each deep page as a client does
+ * (following next_key), checks that the two servers answer every measured URL with the same bytes,
+ * then measures each with autocannon and prints one table with the targets marked.
+ *
+ *   DATABASE_URL=postgres://... node dist/runner/deep-vs-baseline.js [--depth 10000] [--duration 5]
+ */
+import { type ChildProcess, spawn } from "node:child_process";
+import { createRequire } from "node:module";
+import { parseArgs } from "node:util";
+import pg from "pg";
+import { assertLoopback } from "./loopback.js";
+import { type Measurement, measure } from "./measure.js";
+import { formatTable } from "./table.js";
+
+const { values } = parseArgs({
+  args: process.argv.slice(2).filter((a) => a !== "--"),
+  options: {
+    "database-url": { type: "string" },
+    depth: { type: "string", default: "10000" },
+    duration: { type: "string", default: "5" },
+    connections: { type: "string", default: "10" },
+    limit: { type: "string", default: "100" },
+    help: { type: "boolean", default: false },
+  },
+});
+const databaseUrl = values["database-url"] ?? process.env.DATABASE_URL;
+if (values.help || !databaseUrl) {
+  process.stdout.write(
+    "usage: DATABASE_URL=URL deep-vs-baseline [--depth 10000] [--duration 5] [--connections 10] [--limit 100]\n",
+  );
+  process.exit(values.help ? 0 : 2);
+}
+const depth = Number(values.depth);
+const limit = Number(values.limit);
+const durationSec = Number(values.duration);
+const connections = Number(values.connections);
+/** The issue's targets. */
+const MAX_DEEP_OVER_FIRST_P99 = 1.5;
+const MIN_WEFT_OVER_BASELINE_RPS = 0.6;
+
+// --- test data, read from the database ------------------------------------------------------
+const pool = new pg.Pool({ connectionString: databaseUrl, max: 1 });
+const one = async (sql: string) => (await pool.query<{ v: string; n: string }>(sql)).rows[0];
+/** The key with the most rows in `table`, as 0x hex, and its row count. */
+const busiest = (table: string, column: string, where = "") =>
+  one(
+    `SELECT '0x' || encode(${column}, 'hex') AS v, count(*)::text AS n FROM ${table} ${where} GROUP BY ${column} ORDER BY count(*) DESC LIMIT 1`,
+  );
+const evm = (await one("SELECT (EXISTS (SELECT 1 FROM evm_tx))::text AS v, '' AS n"))?.v === "true";
+const account = await busiest("tx_account", "account");
+const msgType = await one(
+  "SELECT msg_type AS v, count(*)::text AS n FROM tx_msg_type GROUP BY msg_type ORDER BY count(*) DESC LIMIT 1",
+);
+const evmAccount = evm ? await busiest("evm_tx_account", "account") : undefined;
+const nftOwner = await busiest("nft_token", "owner");
+const denom = await one(
+  "SELECT denom AS v, count(*)::text AS n FROM rich_list_balance WHERE amount > 0 GROUP BY denom ORDER BY count(*) DESC LIMIT 1",
+);
+const txHash = await one(
+  "SELECT upper(encode(hash, 'hex')) AS v, '' AS n FROM tx WHERE sequence = (SELECT max(sequence) / 2 FROM tx)",
+);
+const txCount = await one("SELECT count(*)::text AS v, '' AS n FROM tx");
+await pool.end();
+
+interface Endpoint {
+  name: string;
+  path: string;
+  /** Records in the list (shown so a reader sees the deep page exists). */
+  records?: string | undefined;
+  list: boolean;
+}
+const endpoints: Endpoint[] = [
+  { name: "blocks", path: "/indexer/block/v1/blocks", list: true },
+  { name: "txs", path: "/indexer/tx/v1/txs", records: txCount?.v, list: true },
+  account && {
+    name: "txs by_account",
+    path: `/indexer/tx/v1/txs/by_account/${account.v}`,
+    records: account.n,
+    list: true,
+  },
+  msgType && {
+    name: "txs msgs filter",
+    path: `/indexer/tx/v1/txs?msgs=${encodeURIComponent(msgType.v)}`,
+    records: msgType.n,
+    list: true,
+  },
+  evmAccount && {
+    name: "evm-txs by_account",
+    path: `/indexer/tx/v1/evm-txs/by_account/${evmAccount.v}`,
+    records: evmAccount.n,
+    list: true,
+  },
+  nftOwner && {
+    name: "nft tokens by_account",
+    path: `/indexer/nft/v1/tokens/by_account/${nftOwner.v}`,
+    records: nftOwner.n,
+    list: true,
+  },
+  denom && {
+    name: "rich list",
+    path: `/indexer/richlist/v1/${encodeURIComponent(denom.v)}`,
+    records: denom.n,
+    list: true,
+  },
+  txHash && { name: "tx by hash", path: `/indexer/tx/v1/txs/${txHash.v}`, list: false },
+].filter((e): e is Endpoint => Boolean(e));
+
+// --- the two servers, each in its own process -------------------------------------------------
+const serverDist = createRequire(import.meta.url)
+  .resolve("@weft/server")
+  .replace(/index\.js$/, "");
+const children: ChildProcess[] = [];
+/** Starts `script` with `env` and resolves with the URL its stderr announces. */
+function start(script: string, args: string[], env: NodeJS.ProcessEnv, pattern: RegExp): Promise<string> {
+  const child = spawn(process.execPath, [script, ...args], {
+    env: { ...process.env, ...env },
+    stdio: ["ignore", "ignore", "pipe"],
+  });
+  children.push(child);
+  return new Promise((resolve, reject) => {
+    let seen = "";
+    child.stderr?.on("data", (chunk: Buffer) => {
+      seen += chunk.toString();
+      const m = pattern.exec(seen);
+      if (m?.[1]) resolve(m[1]);
+    });
+    child.once("exit", (code) => reject(new Error(`${script} exited (${code}): ${seen.slice(-500)}`)));
+  });
+}
+const stopAll = () => {
+  for (const c of children) c.kill("SIGTERM");
+};
+process.once("exit", stopAll);
+
+const vmEnv = { DATABASE_URL: databaseUrl, VM_TYPE: evm ? "evm" : "move", PORT: "0", LOG_LEVEL: "warn" };
+const [weft, baseline] = await Promise.all([
+  start(`${serverDist}cli.js`, ["serve"], { ...vmEnv, RESPONSE_CACHE: "off" }, /serving on (http:\/\/\S+)/),
+  start(`${serverDist}bench/raw-baseline-cli.js`, [], vmEnv, /listening on (http:\/\/\S+)/),
+]);
+assertLoopback(weft);
+assertLoopback(baseline);
+
+const withQuery = (path: string, query: string) => `${path}${path.includes("?") ? "&" : "?"}${query}`;
+const pageQuery = (key?: string) =>
+  `pagination.limit=${limit}&pagination.count_total=false${key ? `&pagination.key=${encodeURIComponent(key)}` : ""}`;
+
+async function text(url: string): Promise<string> {
+  const res = await fetch(url);
+  const body = await res.text();
+  if (!res.ok) throw new Error(`${url}: ${res.status} ${body.slice(0, 300)}`);
+  return body;
+}
+
+/** The pagination.key `depth` records into `path` on Weft, following next_key in pages of 1000. */
+async function keyAt(path: string): Promise<string | undefined> {
+  let key: string | null | undefined;
+  for (let seen = 0; seen < depth; seen += 1000) {
+    const page = JSON.parse(
+      await text(
+        `${weft}${withQuery(path, `pagination.limit=1000&pagination.count_total=false${key ? `&pagination.key=${encodeURIComponent(key)}` : ""}`)}`,
+      ),
+    ) as { pagination?: { next_key: string | null } };
+    key = page.pagination?.next_key;
+    if (!key) return undefined;
+  }
+  return key ?? undefined;
+}
+
+/** Fails the run unless both servers answer `path` with the same bytes. */
+async function assertSameBytes(name: string, path: string): Promise<void> {
+  const [a, b] = await Promise.all([text(`${weft}${path}`), text(`${baseline}${path}`)]);
+  if (a === b) return;
+  let i = 0;
+  while (i < a.length && a[i] === b[i]) i++;
+  throw new Error(
+    `${name}: the baseline's body differs from Weft's at byte ${i} (${a.length} vs ${b.length} bytes)\n` +
+      `  weft:     ...${a.slice(Math.max(0, i - 80), i + 80)}\n  baseline: ...${b.slice(Math.max(0, i - 80), i + 80)}`,
+  );
+}
+
+const run = (name: string, url: string): Promise<Measurement> =>
+  measure({ name, targets: [{ url }], durationSec, connections });
+
+interface Result {
+  endpoint: Endpoint;
+  page: "first" | "deep";
+  weft: Measurement;
+  baseline: Measurement;
+}
+const results: Result[] = [];
+for (const endpoint of endpoints) {
+  const pages: ["first" | "deep", string][] = endpoint.list
+    ? [["first", withQuery(endpoint.path, pageQuery())]]
+    : [["first", endpoint.path]];
+  if (endpoint.list) {
+    const key = await keyAt(endpoint.path);
+    if (key) pages.push(["deep", withQuery(endpoint.path, pageQuery(key))]);
+    else process.stderr.write(`${endpoint.name}: fewer than ${depth} records, no deep page\n`);
+  }
+  for (const [page, path] of pages) {
+    await assertSameBytes(`${endpoint.name} ${page}`, path);
+    // Warm both up first (Weft's request validator compiles a route's schemas on its first call;
+    // V8 optimises either's hot code), then Weft and the baseline back to back: the same machine
+    // state for both.
+    await measure({ name: "warm-up", targets: [{ url: `${weft}${path}` }], durationSec: 1, connections });
+    await measure({ name: "warm-up", targets: [{ url: `${baseline}${path}` }], durationSec: 1, connections });
+    const w = await run(`weft ${endpoint.name} ${page}`, `${weft}${path}`);
+    const b = await run(`baseline ${endpoint.name} ${page}`, `${baseline}${path}`);
+    process.stderr.write(
+      `${endpoint.name} ${page}: weft ${Math.round(w.requestsPerSec)} req/s p99 ${w.p99Ms} ms, baseline ${Math.round(b.requestsPerSec)} req/s p99 ${b.p99Ms} ms\n`,
+    );
+    results.push({ endpoint, page, weft: w, baseline: b });
+  }
+}
+stopAll();
+
+const mark = (ok: boolean) => (ok ? "met" : "NOT met");
+const rows = results.map((r) => {
+  const first = results.find((x) => x.endpoint === r.endpoint && x.page === "first");
+  const deepRatio = r.page === "deep" && first ? r.weft.p99Ms / Math.max(1, first.weft.p99Ms) : undefined;
+  const rpsRatio = r.weft.requestsPerSec / Math.max(1, r.baseline.requestsPerSec);
+  const errors = r.weft.errors + r.baseline.errors;
+  return [
+    r.endpoint.name,
+    r.page,
+    r.endpoint.records ?? "",
+    Math.round(r.weft.requestsPerSec),
+    `${r.weft.p50Ms} / ${r.weft.p99Ms}`,
+    Math.round(r.baseline.requestsPerSec),
+    `${r.baseline.p50Ms} / ${r.baseline.p99Ms}`,
+    deepRatio === undefined ? "" : `${deepRatio.toFixed(2)} ${mark(deepRatio <= MAX_DEEP_OVER_FIRST_P99)}`,
+    `${rpsRatio.toFixed(2)} ${mark(rpsRatio >= MIN_WEFT_OVER_BASELINE_RPS)}`,
+    errors,
+  ];
+});
+process.stdout.write(
+  `\n${endpoints.length} endpoints, first page vs ${depth} records deep (next_key), ${limit} per page, count_total=false, ` +
+    `${connections} connections, ${durationSec} s each; Weft (RESPONSE_CACHE=off) vs raw node:http + pg, same SQL, same bytes\n` +
+    `targets: deep p99 <= ${MAX_DEEP_OVER_FIRST_P99}x first p99 (Weft); Weft req/s >= ${MIN_WEFT_OVER_BASELINE_RPS * 100}% of the baseline\n\n` +
+    `${formatTable(
+      [
+        "endpoint",
+        "page",
+        "records",
+        "weft req/s",
+        "weft p50 / p99 ms",
+        "baseline req/s",
+        "baseline p50 / p99 ms",
+        "deep / first p99",
+        "weft / baseline req/s",
+        "errors",
+      ],
+      rows,
+    )}\n`,
+);
