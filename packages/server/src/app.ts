@@ -1,24 +1,24 @@
-import { randomUUID } from "node:crypto";
+import { createServer, type IncomingMessage, type Server, type ServerResponse } from "node:http";
 import cors from "cors";
-import express, { type Express } from "express";
-import * as OpenApiValidator from "express-openapi-validator";
+import express from "express";
 import type { Logger } from "pino";
-import { pinoHttp } from "pino-http";
 import type { Database } from "./db/database.js";
+import { createDirectLane } from "./http/direct-lane.js";
 import { createErrorMiddleware } from "./http/error-middleware.js";
 import { createMetrics, type Metrics } from "./http/metrics.js";
-import { createRouteFallback } from "./http/route-fallback.js";
-import { DOCS_PATHS, registerApiDocsRoutes } from "./ops/api-docs.js";
-import { type OperationHandlers, registerOperations } from "./http/operations.js";
+import { createOperationRouter, type OperationHandlers } from "./http/operations.js";
+import { createRequestLog } from "./http/request-log.js";
 import { createResponseCache } from "./http/response-cache.js";
+import { createRouteFallback } from "./http/route-fallback.js";
 import { createBlockHandlers } from "./indexer/blocks.js";
 import { createEvmHandlers } from "./indexer/evm.js";
+import type { IndexerDeps } from "./indexer/indexer-deps.js";
 import { createNftCollectionHandlers } from "./indexer/nft-collections.js";
 import { createNftTokenHandlers } from "./indexer/nft-tokens.js";
 import { createRichListHandlers } from "./indexer/rich-list.js";
-import type { IndexerDeps } from "./indexer/indexer-deps.js";
 import { createStatusHandlers } from "./indexer/status.js";
 import { createTxHandlers } from "./indexer/txs.js";
+import { DOCS_PATHS, registerApiDocsRoutes } from "./ops/api-docs.js";
 import { createHealthHandlers } from "./ops/health.js";
 import { registerMetricsRoute } from "./ops/metrics.js";
 import { createRouterInfoHandlers } from "./router/info.js";
@@ -26,14 +26,12 @@ import { createMsgsHandlers } from "./router/msgs.js";
 import { createOpHookHandlers } from "./router/op-hook.js";
 import type { Registry } from "./router/registry/registry.js";
 import { createRouteHandlers } from "./router/route.js";
+import type { RouterDeps } from "./router/router-deps.js";
 import { createTxStatusHandlers } from "./router/tx-status.js";
 import { createTxTrackHandlers } from "./router/tx-track.js";
-import type { RouterDeps } from "./router/router-deps.js";
 
 /** Largest JSON body accepted (router requests carry signed op-hooks of at most ~10 KiB). */
 export const DEFAULT_BODY_LIMIT = "256kb";
-/** A client-supplied request id is echoed only when it is this short and plain. */
-const REQUEST_ID_PATTERN = /^[A-Za-z0-9._:-]{1,128}$/;
 
 export interface AppDeps {
   db: Pick<Database, "pool">;
@@ -81,10 +79,22 @@ const ITEM_OPERATIONS = new Set([
 const UNCACHED_OPERATIONS = new Set(["getHealth", "getReady", "getStatus", "getTxStatus"]);
 
 /**
- * Builds the Express app. No I/O happens here: connections come in through `deps`, and listening
- * is the caller's job (see server.ts), so tests build apps with their own database and fakes.
+ * The service as a node:http request listener: GET operations on the direct lane (http/direct-lane.ts),
+ * everything else on Express.
  */
-export function createApp(deps: AppDeps): Express {
+export interface App {
+  (req: IncomingMessage, res: ServerResponse): void;
+  /** A node:http server of this app, listening (Express's `app.listen`). */
+  listen(port: number, host?: string): Server;
+  /** `unimplementedOperations`: documented operations answered 501. */
+  locals: Record<string, unknown>;
+}
+
+/**
+ * Builds the app. No I/O happens here: connections come in through `deps`, and listening is the
+ * caller's job (see server.ts), so tests build apps with their own database and fakes.
+ */
+export function createApp(deps: AppDeps): App {
   const app = express();
   app.disable("x-powered-by");
   app.set("etag", false);
@@ -94,28 +104,8 @@ export function createApp(deps: AppDeps): Express {
   app.set("query parser", "extended");
 
   const metrics = deps.metrics ?? createMetrics();
-  app.use(
-    pinoHttp({
-      logger: deps.logger,
-      genReqId: (req, res) => {
-        const incoming = req.headers["x-request-id"];
-        const id =
-          typeof incoming === "string" && REQUEST_ID_PATTERN.test(incoming) ? incoming : randomUUID();
-        res.setHeader("x-request-id", id);
-        return id;
-      },
-      customLogLevel: (_req, res, err) => (err || res.statusCode >= 500 ? "error" : "info"),
-      serializers: {
-        req: (req: { id: string; method: string; url: string }) => ({
-          id: req.id,
-          method: req.method,
-          url: req.url,
-        }),
-        res: (res: { statusCode: number }) => ({ status: res.statusCode }),
-      },
-    }),
-  );
-  app.use(metrics.middleware);
+  const observers = [createRequestLog(deps.logger), metrics.middleware];
+  for (const observe of observers) app.use(observe);
   const corsOrigins = deps.corsOrigins ?? ["*"];
   if (corsOrigins.length > 0) {
     app.use(
@@ -128,19 +118,8 @@ export function createApp(deps: AppDeps): Express {
   registerApiDocsRoutes(app, deps.spec);
   registerMetricsRoute(app, metrics);
 
-  app.use(
-    OpenApiValidator.middleware({
-      // The validator rewrites the document it is given; keep ours pristine for /swagger/doc.json.
-      apiSpec: structuredClone(deps.spec) as never,
-      validateRequests: { allowUnknownQueryParameters: true, coerceTypes: true },
-      validateResponses: deps.validateResponses ?? false,
-      validateApiSpec: false,
-      // Unknown paths and methods fall through to our 404/405 handler below.
-      ignoreUndocumented: true,
-    }),
-  );
-
-  // Handlers by operationId; registerOperations mounts them in spec order on the spec's own paths.
+  // Handlers by operationId; the operation router matches them in spec order on the spec's own
+  // paths and validates each request against its operation, compiled once from the spec.
   const indexer: IndexerDeps = {
     pool: deps.db.pool,
     chainId: deps.chain?.chainId ?? "weft-devnet-1",
@@ -166,7 +145,7 @@ export function createApp(deps: AppDeps): Express {
   };
   const ttl = deps.cacheTtlMs ?? { list: 1_000, item: 10_000 };
   // The contract may run ahead of the code; what is not built yet answers 501 and is listed here.
-  app.locals.unimplementedOperations = registerOperations(app, deps.spec, handlers, {
+  const operations = createOperationRouter(deps.spec, handlers, {
     servedAbove: ["getMetrics", "getSwaggerDoc"],
     validateResponses: deps.validateResponses ?? false,
     cache: {
@@ -174,8 +153,18 @@ export function createApp(deps: AppDeps): Express {
       ttlMs: (id) => (UNCACHED_OPERATIONS.has(id) ? 0 : ITEM_OPERATIONS.has(id) ? ttl.item : ttl.list),
     },
   });
+  app.use(operations.middleware);
+  app.locals.unimplementedOperations = operations.missing;
 
   app.use(createRouteFallback({ ...deps.spec.paths, ...DOCS_PATHS }));
   app.use(createErrorMiddleware(deps.logger));
-  return app;
+
+  const direct = createDirectLane({ operations, observers, corsOrigins, logger: deps.logger });
+  const listener = (req: IncomingMessage, res: ServerResponse) => {
+    if (!direct(req, res)) app(req, res);
+  };
+  return Object.assign(listener, {
+    listen: (port: number, host?: string) => createServer(listener).listen(port, host),
+    locals: app.locals as Record<string, unknown>,
+  });
 }

@@ -1,7 +1,7 @@
 import type { Server } from "node:http";
 import type { AddressInfo } from "node:net";
-import type { Express } from "express";
 import type { Logger } from "pino";
+import type { App } from "./app.js";
 
 /** How often connections that finished their last request are closed during shutdown. */
 const IDLE_SWEEP_MS = 50;
@@ -18,7 +18,7 @@ export interface RunningServer {
 
 /** Listens and returns once the port is bound. */
 export async function listen(options: {
-  app: Express;
+  app: App;
   host: string;
   port: number;
   logger: Logger;

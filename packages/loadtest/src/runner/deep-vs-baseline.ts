@@ -26,13 +26,15 @@ const { values } = parseArgs({
     duration: { type: "string", default: "5" },
     connections: { type: "string", default: "10" },
     limit: { type: "string", default: "100" },
+    /** Measure only the endpoints whose name contains this (e.g. "by hash"). */
+    only: { type: "string" },
     help: { type: "boolean", default: false },
   },
 });
 const databaseUrl = values["database-url"] ?? process.env.DATABASE_URL;
 if (values.help || !databaseUrl) {
   process.stdout.write(
-    "usage: DATABASE_URL=URL deep-vs-baseline [--depth 10000] [--duration 5] [--connections 10] [--limit 100]\n",
+    "usage: DATABASE_URL=URL deep-vs-baseline [--depth 10000] [--duration 5] [--connections 10] [--limit 100] [--only NAME]\n",
   );
   process.exit(values.help ? 0 : 2);
 }
@@ -109,7 +111,7 @@ const endpoints: Endpoint[] = [
     list: true,
   },
   txHash && { name: "tx by hash", path: `/indexer/tx/v1/txs/${txHash.v}`, list: false },
-].filter((e): e is Endpoint => Boolean(e));
+].filter((e): e is Endpoint => Boolean(e) && (!values.only || Boolean(e?.name.includes(values.only))));
 
 // --- the two servers, each in its own process -------------------------------------------------
 const serverDist = createRequire(import.meta.url)

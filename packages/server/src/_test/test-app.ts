@@ -1,12 +1,11 @@
 import type { AddressInfo } from "node:net";
-import type { Express } from "express";
 import { afterAll, beforeAll } from "vitest";
-import { type AppDeps, createApp } from "../app.js";
+import { type App, type AppDeps, createApp } from "../app.js";
 import { loadSpecDocument } from "../spec-document.js";
 import { silentLogger } from "./test-database.js";
 
 /** Builds the real app for tests: the committed spec, response validation on, silent logs. */
-export function createTestApp(deps: Partial<AppDeps> & Pick<AppDeps, "db">): Express {
+export function createTestApp(deps: Partial<AppDeps> & Pick<AppDeps, "db">): App {
   // No response cache by default: tests write data between requests and must read it back.
   return createApp({
     logger: silentLogger,
@@ -18,8 +17,8 @@ export function createTestApp(deps: Partial<AppDeps> & Pick<AppDeps, "db">): Exp
 }
 
 /** Serves an app on 127.0.0.1:<random> for the duration of a test file; returns its base URL. */
-export function serveForTests(build: () => Express): () => string {
-  let server: ReturnType<Express["listen"]> | undefined;
+export function serveForTests(build: () => App): () => string {
+  let server: ReturnType<App["listen"]> | undefined;
   let url = "";
   beforeAll(async () => {
     server = build().listen(0, "127.0.0.1");

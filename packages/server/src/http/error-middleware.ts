@@ -1,60 +1,50 @@
+import type { IncomingMessage, ServerResponse } from "node:http";
 import type { ErrorRequestHandler } from "express";
 import type { Logger } from "pino";
-import { ApiError, type ErrorDetail } from "./errors.js";
-
-/** Shape of express-openapi-validator's HttpError (it does not export a usable type guard). */
-interface ValidatorError {
-  status: number;
-  message: string;
-  errors?: { path?: string; message?: string; errorCode?: string }[];
-  headers?: Record<string, string>;
-}
-
-function isValidatorError(err: unknown): err is ValidatorError {
-  return (
-    typeof err === "object" &&
-    err !== null &&
-    typeof (err as ValidatorError).status === "number" &&
-    Array.isArray((err as ValidatorError).errors)
-  );
-}
+import { ApiError } from "./errors.js";
 
 /** Body-parser errors carry `type` and `status` (e.g. entity.too.large -> 413, entity.parse.failed -> 400). */
 function isBodyParserError(err: unknown): err is { type: string; status: number; message: string } {
   return typeof err === "object" && err !== null && typeof (err as { type?: unknown }).type === "string";
 }
 
-/**
- * Turns a validator field path (`/query/pagination.limit`, `.query.pagination.limit`, `/body/amount_in`)
- * into the `query.pagination.limit` form our messages use.
- */
-function fieldName(path: string | undefined): string {
-  if (!path) return "request";
-  // The validator says `params` for path parameters; our contract says `path`.
-  return path
-    .replace(/^[./]+/, "")
-    .replace(/\//g, ".")
-    .replace(/^params\./, "path.");
+/** Any thrown value as the ApiError the client gets; unknown errors are logged with their cause. */
+export function toApiError(
+  err: unknown,
+  logger: Logger,
+  req: IncomingMessage,
+  res: ServerResponse,
+): ApiError {
+  if (err instanceof ApiError) return err;
+  if (isBodyParserError(err) && err.status >= 400 && err.status < 500) {
+    return err.type === "entity.too.large"
+      ? new ApiError(413, "request body is too large", {
+          details: [{ field: "body", description: err.message }],
+        })
+      : new ApiError(err.status, `invalid request body: ${err.message}`, {
+          details: [{ field: "body", description: err.message }],
+        });
+  }
+  const id = (res as { locals?: { requestId?: string } }).locals?.requestId;
+  const url = (req as { originalUrl?: string }).originalUrl ?? req.url;
+  logger.error({ err, req: { id, method: req.method, url } }, "unhandled error");
+  return new ApiError(500, "internal server error");
 }
 
-function fromValidator(err: ValidatorError): ApiError {
-  const details: ErrorDetail[] = (err.errors ?? []).map((e) => ({
-    field: fieldName(e.path),
-    description: e.message ?? "is invalid",
-  }));
-  const first = details[0];
-  // Name the parameter without its location prefix: "pagination.limit must be <= 1000".
-  const message =
-    err.status === 400 && first
-      ? `invalid ${first.field?.replace(/^(query|path|body|headers)\./, "")}: ${first.description}`
-      : err.message;
-  return new ApiError(err.status, message, { details, headers: err.headers ?? {} });
+/** Writes the envelope with plain node:http calls (used with and without Express). */
+export function sendError(res: ServerResponse, error: ApiError): void {
+  const text = JSON.stringify(error.toBody());
+  res.statusCode = error.status;
+  for (const [name, value] of Object.entries(error.headers)) res.setHeader(name, value);
+  res.setHeader("Content-Type", "application/json; charset=utf-8");
+  res.setHeader("Content-Length", Buffer.byteLength(text));
+  res.end(text);
 }
 
 /**
- * The one error middleware: ApiError, validator errors, body-parser errors and unknown errors all
- * become `{code, message, details}`. Unknown errors are logged with their cause and answered as a 500
- * that reveals nothing of the internals.
+ * The one error middleware: ApiError (validation failures included), body-parser errors and
+ * unknown errors all become `{code, message, details}`. Unknown errors are logged with their cause
+ * and answered as a 500 that reveals nothing of the internals.
  */
 export function createErrorMiddleware(logger: Logger): ErrorRequestHandler {
   return (err, req, res, next) => {
@@ -62,24 +52,6 @@ export function createErrorMiddleware(logger: Logger): ErrorRequestHandler {
       next(err);
       return;
     }
-    let apiError: ApiError;
-    if (err instanceof ApiError) apiError = err;
-    else if (isValidatorError(err)) apiError = fromValidator(err);
-    else if (isBodyParserError(err) && err.status >= 400 && err.status < 500) {
-      apiError =
-        err.type === "entity.too.large"
-          ? new ApiError(413, "request body is too large", {
-              details: [{ field: "body", description: err.message }],
-            })
-          : new ApiError(err.status, `invalid request body: ${err.message}`, {
-              details: [{ field: "body", description: err.message }],
-            });
-    } else {
-      (req.log ?? logger).error({ err }, "unhandled error");
-      apiError = new ApiError(500, "internal server error");
-    }
-    res.status(apiError.status);
-    for (const [name, value] of Object.entries(apiError.headers)) res.setHeader(name, value);
-    res.json(apiError.toBody());
+    sendError(res, toApiError(err, logger, req, res));
   };
 }

@@ -33,8 +33,10 @@ export function createMetrics(options: { collectProcessMetrics?: boolean } = {})
   const middleware: RequestHandler = (req, res, next) => {
     const start = process.hrtime.bigint();
     res.on("finish", () => {
-      // The route template, not the raw path, so label cardinality stays bounded.
-      const route = req.route ? `${req.baseUrl}${String(req.route.path)}` : "unmatched";
+      // The route template, not the raw path, so label cardinality stays bounded. API operations
+      // are dispatched by the operation router, which names their template in res.locals.
+      const template = res.locals.routeTemplate as string | undefined;
+      const route = template ?? (req.route ? `${req.baseUrl}${String(req.route.path)}` : "unmatched");
       const labels = { method: req.method, route, status: String(res.statusCode) };
       requests.inc(labels);
       duration.observe(labels, Number(process.hrtime.bigint() - start) / 1e9);

@@ -1,11 +1,23 @@
 /**
- * Binds handlers to the contract's operations. Handlers are looked up by operationId and registered
- * in spec order with paths taken from the spec itself, so a route can never drift from its path.
- * A documented operation without a handler answers 501 (not a misleading 404) until it is built.
+ * Binds handlers to the contract's operations. Handlers are looked up by operationId and matched in
+ * spec order on paths taken from the spec itself, so a route can never drift from its path. A
+ * documented operation without a handler answers 501 (not a misleading 404) until it is built.
+ *
+ * All operations sit behind one dispatcher compiled at startup (path patterns, parameter and body
+ * validators; see operation-validators.ts) instead of one Express route and a generic OpenAPI
+ * middleware each: on a single-row read such as GET /indexer/tx/v1/txs/{hash}, per-request framework
+ * work was most of the cost (BENCHMARKS.md, "tx by hash").
  */
-import type { Express, Request, RequestHandler, Response } from "express";
+
 import type { operations } from "@weft/spec/types";
+import type { Request, RequestHandler, Response } from "express";
 import { ApiError } from "./errors.js";
+import {
+  compileOperationValidators,
+  type OperationValidators,
+  type SpecDocument,
+} from "./operation-validators.js";
+import { compilePath } from "./path-template.js";
 import type { ResponseCache } from "./response-cache.js";
 
 export type OperationId = keyof operations;
@@ -39,65 +51,140 @@ export interface CachePolicy {
   ttlMs(operationId: OperationId): number | undefined;
 }
 
-function wrap(
+/** The route template as Express would write it; metrics label requests with it. */
+export const ROUTE_LOCAL = "routeTemplate";
+
+function sendJson(res: Response, text: string, cache?: "hit" | "miss"): void {
+  if (cache) res.setHeader("X-Cache", cache);
+  res.setHeader("Content-Type", "application/json; charset=utf-8");
+  res.setHeader("Content-Length", Buffer.byteLength(text));
+  res.end(text);
+}
+
+interface CompiledOperation {
+  template: string;
+  pattern: RegExp;
+  paramNames: string[];
+  run(req: Request, res: Response): Promise<void>;
+}
+
+function decodeParam(raw: string, name: string): string {
+  try {
+    return decodeURIComponent(raw);
+  } catch {
+    throw new ApiError(400, `invalid ${name}: not a valid percent-encoded path segment`, {
+      details: [{ field: `path.${name}`, description: "is not valid percent-encoding" }],
+    });
+  }
+}
+
+function runner(
   operationId: OperationId,
-  handler: OperationHandler<OperationId>,
+  handler: OperationHandler<OperationId> | undefined,
+  validators: OperationValidators | undefined,
   policy: CachePolicy | undefined,
   validateResponses: boolean,
-): RequestHandler {
+): CompiledOperation["run"] {
+  if (!handler) {
+    // Validated first, as if it were built: a bad request is a 400 either way.
+    return async (req) => {
+      validators?.request(req);
+      throw new ApiError(501, `${operationId} is documented but not implemented by this server yet`);
+    };
+  }
   const ttlMs = policy?.ttlMs(operationId) ?? 0;
   return async (req, res) => {
+    validators?.request(req);
     const key = ttlMs > 0 && req.method === "GET" ? req.originalUrl : undefined;
     if (key !== undefined) {
       const hit = policy?.cache.get(key);
-      if (hit !== undefined) {
-        res.setHeader("X-Cache", "hit");
-        res.type("application/json").send(hit);
-        return;
-      }
-      res.setHeader("X-Cache", "miss");
+      if (hit !== undefined) return sendJson(res, hit, "hit");
     }
     const body = await handler(req, res);
     if (res.headersSent) return;
     const text = body instanceof RawJson ? body.text : JSON.stringify(body);
+    if (validateResponses && res.statusCode === 200) {
+      const problem = validators?.response(JSON.parse(text));
+      if (problem) throw new ApiError(500, `${operationId} broke its contract: ${problem}`);
+    }
     if (key !== undefined && res.statusCode === 200) policy?.cache.set(key, text, ttlMs);
-    // The response validator (tests, CI) inspects what goes through res.json, so give it the value.
-    if (validateResponses) res.json(body instanceof RawJson ? JSON.parse(text) : body);
-    else res.type("application/json").send(text);
+    sendJson(res, text, key === undefined ? undefined : "miss");
   };
 }
 
+/** An operation found for a request: its route template, decoded path parameters and runner. */
+export interface MatchedOperation {
+  template: string;
+  params: Record<string, string>;
+  run(req: Request, res: Response): Promise<void>;
+}
+
+export interface OperationRouter {
+  /**
+   * The operation `method` + `path` (raw, undecoded, no query) names, or undefined. Throws a 400
+   * ApiError for a parameter that is not valid percent-encoding. GET operations answer HEAD too.
+   */
+  match(method: string, path: string): MatchedOperation | undefined;
+  /** Express middleware serving every operation (POST bodies parsed by express.json before it). */
+  middleware: RequestHandler;
+  /** operationIds without a handler (answered 501). */
+  missing: string[];
+}
+
 /**
- * Registers every operation of `spec` that has a handler, in document order. `servedAbove` names
- * operations mounted before the request validator (plain-text or static responses).
- * @returns the operationIds that have no handler (answered 501).
+ * Every operation of `spec` that is not `servedAbove` (mounted elsewhere: plain-text or static
+ * responses), matched in document order.
  */
-export function registerOperations(
-  app: Express,
-  spec: { paths: Record<string, Record<string, unknown>> },
+export function createOperationRouter(
+  spec: SpecDocument,
   handlers: OperationHandlers,
   options: { servedAbove?: string[]; cache?: CachePolicy; validateResponses?: boolean } = {},
-): string[] {
+): OperationRouter {
   const missing: string[] = [];
   const servedAbove = new Set(options.servedAbove ?? []);
+  const validators = compileOperationValidators(spec);
+  const byMethod = new Map<string, CompiledOperation[]>();
   for (const [template, item] of Object.entries(spec.paths)) {
     for (const method of METHODS) {
       const op = item[method] as { operationId?: string } | undefined;
       if (!op?.operationId || servedAbove.has(op.operationId)) continue;
-      const handler = handlers[op.operationId as OperationId] as OperationHandler<OperationId> | undefined;
-      const path = toExpressPath(template);
-      if (handler) {
-        app[method](
-          path,
-          wrap(op.operationId as OperationId, handler, options.cache, options.validateResponses ?? false),
-        );
-      } else {
-        missing.push(op.operationId);
-        app[method](path, () => {
-          throw new ApiError(501, `${op.operationId} is documented but not implemented by this server yet`);
-        });
-      }
+      const id = op.operationId as OperationId;
+      const handler = handlers[id] as OperationHandler<OperationId> | undefined;
+      if (!handler) missing.push(id);
+      const compiled: CompiledOperation = {
+        template: toExpressPath(template),
+        ...compilePath(template),
+        run: runner(id, handler, validators.get(id), options.cache, options.validateResponses ?? false),
+      };
+      const list = byMethod.get(method.toUpperCase()) ?? [];
+      list.push(compiled);
+      byMethod.set(method.toUpperCase(), list);
     }
   }
-  return missing;
+  const match = (method: string, path: string): MatchedOperation | undefined => {
+    const candidates = byMethod.get(method === "HEAD" ? "GET" : method);
+    for (const op of candidates ?? []) {
+      const found = op.pattern.exec(path);
+      if (!found) continue;
+      const params: Record<string, string> = {};
+      op.paramNames.forEach((name, i) => {
+        params[name] = decodeParam(found[i + 1] ?? "", name);
+      });
+      return { template: op.template, params, run: op.run };
+    }
+    return undefined;
+  };
+  const middleware: RequestHandler = (req, res, next) => {
+    let found: MatchedOperation | undefined;
+    try {
+      found = match(req.method, req.path);
+    } catch (err) {
+      return next(err);
+    }
+    if (!found) return next();
+    res.locals[ROUTE_LOCAL] = found.template;
+    req.params = found.params;
+    found.run(req, res).catch(next);
+  };
+  return { match, middleware, missing };
 }

@@ -1,20 +1,12 @@
 import type { RequestHandler } from "express";
 import { ApiError } from "./errors.js";
+import { compilePath } from "./path-template.js";
 
 const HTTP_METHODS = ["get", "put", "post", "delete", "options", "head", "patch", "trace"] as const;
 
 interface RouteShape {
   pattern: RegExp;
   methods: string[];
-}
-
-/** `/blocks/{height}` -> /^\/blocks\/[^/]+\/?$/i (case-insensitive and trailing slash optional, like the reference). */
-function templateToRegExp(template: string): RegExp {
-  const source = template
-    .split("/")
-    .map((segment) => (/^\{[^}]+\}$/.test(segment) ? "[^/]+" : segment.replace(/[.*+?^$()|[\]\\]/g, "\\$&")))
-    .join("/");
-  return new RegExp(`^${source}/?$`, "i");
 }
 
 /**
@@ -28,7 +20,7 @@ export function createRouteFallback(paths: Record<string, Record<string, unknown
     const methods = HTTP_METHODS.filter((m) => m in item).map((m) => m.toUpperCase());
     // Express answers HEAD for every GET route, so advertise it.
     if (methods.includes("GET") && !methods.includes("HEAD")) methods.push("HEAD");
-    return { pattern: templateToRegExp(template), methods };
+    return { pattern: compilePath(template).pattern, methods };
   });
   return (req, _res, next) => {
     const route = routes.find((r) => r.pattern.test(req.path));

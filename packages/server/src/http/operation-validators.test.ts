@@ -1,0 +1,91 @@
+import type { Request } from "express";
+import { describe, expect, it } from "vitest";
+import { loadSpecDocument } from "../spec-document.js";
+import { ApiError } from "./errors.js";
+import { compileOperationValidators } from "./operation-validators.js";
+
+const validators = compileOperationValidators(loadSpecDocument());
+
+function request(parts: { params?: object; query?: object; body?: unknown; type?: string }): Request {
+  return {
+    params: parts.params ?? {},
+    query: parts.query ?? {},
+    body: parts.body,
+    headers: parts.type ? { "content-type": parts.type } : {},
+  } as unknown as Request;
+}
+
+/** The error a request raises, as the client sees it. */
+function rejection(operationId: string, req: Request) {
+  try {
+    validators.get(operationId)?.request(req);
+  } catch (err) {
+    if (err instanceof ApiError) return { status: err.status, ...err.toBody() };
+    throw err;
+  }
+  return undefined;
+}
+
+describe("operation validators compiled from the spec", () => {
+  it("has one for every operation of the document", () => {
+    const spec = loadSpecDocument();
+    const ids = Object.values(spec.paths).flatMap((item) =>
+      Object.values(item).flatMap((op) => (op as { operationId?: string }).operationId ?? []),
+    );
+    expect([...validators.keys()].sort()).toEqual(ids.sort());
+  });
+
+  it("accepts query strings coerced to the schema's types and leaves the request as it came", () => {
+    const query = {
+      "pagination.limit": "10",
+      "pagination.reverse": "false",
+      msgs: "/cosmos.bank.v1beta1.MsgSend",
+    };
+    const req = request({ params: { account: "init1abc" }, query });
+    expect(rejection("listTxsByAccount", req)).toBeUndefined();
+    expect(req.query).toEqual(query);
+  });
+
+  it("names the query parameter, path parameter and body field that is wrong", () => {
+    expect(rejection("listBlocks", request({ query: { "pagination.limit": "1001" } }))).toEqual({
+      status: 400,
+      code: 3,
+      message: "invalid pagination.limit: must be <= 1000",
+      details: [{ field: "query.pagination.limit", description: "must be <= 1000" }],
+    });
+    expect(rejection("listTxs", request({ query: { msgs: ["ok", "not ok!"] } }))).toMatchObject({
+      status: 400,
+      details: [{ field: "query.msgs.1", description: 'must match pattern "^[A-Za-z0-9_./,-]+$"' }],
+    });
+    expect(rejection("getBlock", request({ params: { height: "x" } }))).toMatchObject({
+      status: 400,
+      message: 'invalid height: must match pattern "^[0-9]+$"',
+      details: [{ field: "path.height", description: 'must match pattern "^[0-9]+$"' }],
+    });
+    expect(rejection("getTxStatus", request({ query: { tx_hash: "ab".repeat(32) } }))).toEqual({
+      status: 400,
+      code: 3,
+      message: "invalid chain_id: must have required property 'chain_id'",
+      details: [{ field: "query.chain_id", description: "must have required property 'chain_id'" }],
+    });
+    expect(rejection("trackTx", request({ body: { tx_hash: 5 }, type: "application/json" }))).toMatchObject({
+      status: 400,
+      details: [{ field: expect.stringMatching(/^body\./) }],
+    });
+  });
+
+  it("answers a body that is not JSON with 415 saying which Content-Type to send", () => {
+    expect(rejection("trackTx", request({ type: "text/plain" }))).toEqual({
+      status: 415,
+      code: 3,
+      message: "unsupported media type: send the body as JSON with Content-Type: application/json",
+      details: [{ field: "body", description: 'Content-Type "text/plain" is not JSON' }],
+    });
+  });
+
+  it("checks a 200 body against the documented response exactly, without coercing it", () => {
+    const status = validators.get("getAvgBlockTime");
+    expect(status?.response({ avg_block_time: 1.5 })).toBeUndefined();
+    expect(status?.response({ avg_block_time: "1.5" })).toBe("response/avg_block_time must be number");
+  });
+});

@@ -1,0 +1,191 @@
+/**
+ * Request (and, in tests, response) validation compiled from the spec once, at startup: one ajv
+ * function per operation over its path parameters and query, one over its JSON body, one over its
+ * 200 body. A request then costs one compiled function call, where a generic OpenAPI middleware
+ * walked the document and chained promise-wrapped middlewares on every request.
+ *
+ * Semantics follow the contract: path and query values arrive as strings and are coerced to the
+ * schema's type (a single `msgs=x` becomes `["x"]`); unknown query parameters are allowed; bodies
+ * are not coerced, but their schema defaults are filled in. The first failure becomes a 400 naming
+ * the parameter as `path.<name>`, `query.<name>` or `body.<pointer>`.
+ */
+import { Ajv2020, type ErrorObject, type ValidateFunction } from "ajv/dist/2020.js";
+import addFormatsModule from "ajv-formats";
+import type { Request } from "express";
+import { ApiError, type ErrorDetail } from "./errors.js";
+
+// ajv-formats is CommonJS with a default export the ESM loader wraps.
+const addFormats = addFormatsModule as unknown as (ajv: Ajv2020) => Ajv2020;
+
+type JsonSchema = Record<string, unknown>;
+
+interface Parameter {
+  name: string;
+  in: "path" | "query" | "header" | "cookie";
+  required?: boolean;
+  schema?: JsonSchema;
+}
+
+export interface OperationObject {
+  operationId?: string;
+  parameters?: (Parameter | { $ref: string })[];
+  requestBody?: { $ref: string } | { required?: boolean; content?: Record<string, { schema?: JsonSchema }> };
+  responses?: Record<string, { content?: Record<string, { schema?: JsonSchema }> } | { $ref: string }>;
+}
+
+export interface SpecDocument {
+  paths: Record<string, Record<string, unknown>>;
+  components?: Record<string, Record<string, unknown>>;
+}
+
+export interface OperationValidators {
+  /** Throws a 400 (or 415) ApiError naming what is wrong; fills body defaults in place. */
+  request(req: Request): void;
+  /** Why `body` does not match the documented 200 response, or undefined when it does. */
+  response(body: unknown): string | undefined;
+}
+
+/** The `$id` under which the document's components are known to ajv. */
+const DOC_ID = "weft-spec";
+
+function resolveRef<T>(doc: SpecDocument, value: T | { $ref: string }): T {
+  if (typeof value !== "object" || value === null || !("$ref" in value)) return value as T;
+  const parts = value.$ref.replace(/^#\//, "").split("/");
+  let node: unknown = doc;
+  for (const part of parts)
+    node = (node as Record<string, unknown>)[part.replace(/~1/g, "/").replace(/~0/g, "~")];
+  return node as T;
+}
+
+/** `#/components/...` refs inside a schema now point into the document registered as DOC_ID. */
+function rebase(schema: JsonSchema): JsonSchema {
+  return JSON.parse(JSON.stringify(schema).replace(/"\$ref":"#\//g, `"$ref":"${DOC_ID}#/`)) as JsonSchema;
+}
+
+/** The `field` of an error detail: `query.pagination.limit`, `path.height`, `body.amount_in`. */
+function fieldOf(error: ErrorObject, root: "path" | "query" | "body"): string {
+  const segments = error.instancePath.split("/").slice(1);
+  if (root !== "body") segments.shift(); // "/path/height" -> ["height"]
+  if (error.keyword === "required") segments.push(String(error.params.missingProperty));
+  const decoded = segments.map((s) => s.replace(/~1/g, "/").replace(/~0/g, "~"));
+  return [root, ...decoded].join(".");
+}
+
+function toBadRequest(error: ErrorObject | undefined, root: "path" | "query" | "body"): ApiError {
+  const description = error?.message ?? "is invalid";
+  const field = error ? fieldOf(error, root === "body" ? "body" : rootOf(error)) : root;
+  const detail: ErrorDetail = { field, description };
+  // Name the parameter without its location prefix: "invalid pagination.limit: must be <= 1000".
+  const name = field.replace(/^(query|path|body)\./, "");
+  return new ApiError(400, `invalid ${name}: ${description}`, { details: [detail] });
+}
+
+function rootOf(error: ErrorObject): "path" | "query" {
+  return error.instancePath.startsWith("/path") ? "path" : "query";
+}
+
+function isJson(req: Request): boolean {
+  const type = req.headers["content-type"];
+  return typeof type === "string" && /^application\/([\w.+-]*\+)?json\b/i.test(type.trim());
+}
+
+/** Compiles the validators of every operation of `doc`, keyed by operationId. */
+export function compileOperationValidators(doc: SpecDocument): Map<string, OperationValidators> {
+  const ajv = new Ajv2020({
+    strict: false, // OpenAPI keywords (example, discriminator, ...) sit beside JSON Schema ones
+    allErrors: false,
+    coerceTypes: "array",
+    useDefaults: false,
+  });
+  addFormats(ajv);
+  // Bodies: not coerced, defaults filled in (a client omitting `allow_multi_tx` gets its default).
+  const bodyAjv = new Ajv2020({ strict: false, allErrors: false, coerceTypes: false, useDefaults: true });
+  addFormats(bodyAjv);
+  // Responses (tests, CI): exactly as documented, nothing coerced or filled in.
+  const responseAjv = new Ajv2020({ strict: false, allErrors: false });
+  addFormats(responseAjv);
+  const components = rebase({ components: doc.components ?? {} });
+  for (const instance of [ajv, bodyAjv, responseAjv]) instance.addSchema({ $id: DOC_ID, ...components });
+
+  const validators = new Map<string, OperationValidators>();
+  for (const item of Object.values(doc.paths)) {
+    const shared = (item.parameters as Parameter[] | undefined) ?? [];
+    for (const value of Object.values(item)) {
+      const op = value as OperationObject;
+      if (typeof op !== "object" || op === null || !op.operationId) continue;
+      validators.set(op.operationId, compileOne(doc, { ajv, bodyAjv, responseAjv }, op, shared));
+    }
+  }
+  return validators;
+}
+
+function compileOne(
+  doc: SpecDocument,
+  { ajv, bodyAjv, responseAjv }: Record<"ajv" | "bodyAjv" | "responseAjv", Ajv2020>,
+  op: OperationObject,
+  shared: (Parameter | { $ref: string })[],
+): OperationValidators {
+  const params = [...shared, ...(op.parameters ?? [])].map((p) => resolveRef<Parameter>(doc, p));
+  const group = (where: "path" | "query") => {
+    const list = params.filter((p) => p.in === where);
+    return {
+      type: "object",
+      properties: Object.fromEntries(list.map((p) => [p.name, rebase(p.schema ?? {})])),
+      required: list.filter((p) => p.required || where === "path").map((p) => p.name),
+    };
+  };
+  const paramsValidator: ValidateFunction | undefined = params.length
+    ? ajv.compile({ type: "object", properties: { path: group("path"), query: group("query") } })
+    : undefined;
+
+  const requestBody = op.requestBody
+    ? resolveRef<{ required?: boolean; content?: Record<string, { schema?: JsonSchema }> }>(
+        doc,
+        op.requestBody,
+      )
+    : undefined;
+  const bodySchema = requestBody?.content?.["application/json"]?.schema;
+  const bodyValidator = bodySchema ? bodyAjv.compile(rebase(bodySchema)) : undefined;
+
+  const ok = op.responses?.["200"]
+    ? resolveRef<{ content?: Record<string, { schema?: JsonSchema }> }>(doc, op.responses["200"])
+    : undefined;
+  const okSchema = ok?.content?.["application/json"]?.schema;
+  let responseValidator: ValidateFunction | undefined;
+
+  return {
+    request(req) {
+      if (paramsValidator) {
+        // Validate copies: handlers read the raw strings and parse them themselves.
+        const input = { path: { ...req.params }, query: { ...(req.query as Record<string, unknown>) } };
+        if (!paramsValidator(input)) throw toBadRequest(paramsValidator.errors?.[0], "query");
+      }
+      if (!requestBody) return;
+      // express.json parses JSON bodies only; anything else leaves req.body undefined.
+      if (!isJson(req)) {
+        if (!requestBody.required && req.body === undefined) return;
+        throw new ApiError(
+          415,
+          "unsupported media type: send the body as JSON with Content-Type: application/json",
+          {
+            details: [
+              {
+                field: "body",
+                description: `Content-Type ${JSON.stringify(req.headers["content-type"] ?? "")} is not JSON`,
+              },
+            ],
+          },
+        );
+      }
+      if (bodyValidator && !bodyValidator(req.body)) throw toBadRequest(bodyValidator.errors?.[0], "body");
+    },
+    response(body) {
+      if (!okSchema) return undefined;
+      // Compiled on first use: only tests and CI validate responses.
+      responseValidator ??= responseAjv.compile(rebase(okSchema));
+      if (responseValidator(body)) return undefined;
+      const e = responseValidator.errors?.[0];
+      return `response${e?.instancePath ?? ""} ${e?.message ?? "is invalid"}`;
+    },
+  };
+}
