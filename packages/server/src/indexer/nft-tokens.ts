@@ -4,8 +4,9 @@
  * both newest/largest first unless `pagination.reverse=false`; offset keys, or the composite
  * `{"height":N,"token_id":"T"}` cursor compared as a row value in the same column order.
  */
-import { badRequest } from "../http/errors.js";
+
 import { parseAddress, toBech32 } from "../http/addresses.js";
+import { badRequest } from "../http/errors.js";
 import type { OperationHandlers } from "../http/operations.js";
 import { type PageRequest, type PaginationQuery, parsePageRequest } from "../http/pagination.js";
 import type { IndexerDeps } from "./indexer-deps.js";
@@ -13,10 +14,18 @@ import { TIMESTAMP_SQL } from "./nft-collections.js";
 import { type OrderedPageQuery, orderedPage } from "./ordered-page.js";
 import { countOf, sequencePage } from "./sequence-page.js";
 
-const TOKEN_SELECT = `SELECT t.collection, coalesce(c.name, '') AS collection_name,
+const TOKEN_COLUMNS = `t.collection, coalesce(c.name, '') AS collection_name,
   coalesce(c.origin_name, '') AS collection_origin_name, t.object_addr, t.owner, t.token_id, t.uri,
-  t.height::text AS height, ${TIMESTAMP_SQL("t.timestamp")} AS timestamp
-  FROM nft_token t LEFT JOIN nft_collection c ON c.addr = t.collection`;
+  t.height::text AS height, ${TIMESTAMP_SQL("t.timestamp")} AS timestamp`;
+
+/**
+ * Token pages are offset-keyed (the reference's wire format), so a deep page skips `offset` tokens:
+ * the keys are read from an (owner|collection, order...) index alone, and only the page's own rows
+ * are fetched and joined (a deep page of an owner with 12 215 tokens: 144 ms -> 8 ms at offset 10 000).
+ */
+const tokensOfKeys = (keys: string, orderBy: string) => `SELECT ${TOKEN_COLUMNS}
+  FROM (${keys}) k JOIN nft_token t ON t.collection = k.collection AND t.token_id = k.token_id
+  LEFT JOIN nft_collection c ON c.addr = t.collection ORDER BY ${orderBy}`;
 
 export interface TokenRow {
   collection: Buffer;
@@ -70,7 +79,8 @@ export function tokenPageQuery(
         : [String(p.height), p.tokenId]
       : undefined;
   return {
-    select: `${TOKEN_SELECT} WHERE true ${options.where}`,
+    select: `SELECT t.collection, t.token_id, t.height FROM nft_token t WHERE true ${options.where}`,
+    outer: tokensOfKeys,
     params: options.params,
     // The collection makes rows unique across collections (by_account) for stable offsets.
     order: [...columns, "t.collection"],

@@ -20,6 +20,12 @@ export interface OrderedPageQuery<Row> {
   nextCursor?: (row: Row) => Record<string, string | number | bigint>;
   /** `SELECT count(*)::text AS n ...` of the filtered set. */
   count: { sql: string; params: unknown[] };
+  /**
+   * A deferred join: `select` then only reads the ordering key columns (so an index-only scan can
+   * skip `OFFSET` entries without touching the table), and this wraps that key page, aliased `k`,
+   * into the statement that fetches the rows. `orderBy` is the ORDER BY to repeat outside.
+   */
+  outer?: (keys: string, orderBy: string) => string;
 }
 
 /**
@@ -43,8 +49,11 @@ export function orderedPageSql<Row extends object>(
   }
   const offset = !cursor && request.position.kind === "offset" ? request.position.offset : 0;
   params.push(request.limit + 1, offset);
-  const sql = `${query.select}${where} ORDER BY ${query.order.map((c) => `${c} ${dir}`).join(", ")}
+  const orderBy = (alias?: string) =>
+    query.order.map((c) => `${alias ? c.replace(/^\w+\./, `${alias}.`) : c} ${dir}`).join(", ");
+  const page = `${query.select}${where} ORDER BY ${orderBy()}
     LIMIT $${params.length - 1} OFFSET $${params.length}`;
+  const sql = query.outer ? query.outer(page, orderBy("k")) : page;
   return { sql, params, offset };
 }
 
