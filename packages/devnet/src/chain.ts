@@ -14,7 +14,7 @@ import { AuthInfo, TxBody, TxRaw } from "cosmjs-types/cosmos/tx/v1beta1/tx";
 import { type DensityOptions, freshBankRecipient } from "./density.js";
 import { type EvmAccount, evmAccounts } from "./evm-accounts.js";
 import { type EvmBlock, evmBlock } from "./evm-block.js";
-import { contractsOf } from "./evm-scenarios.js";
+import { contractsOf, erc721Call } from "./evm-scenarios.js";
 import { buildEvmTx, type EvmTxBuild } from "./evm-txs.js";
 import { createNftContent, type NftChangeTruth, type NftTruth } from "./nft-content.js";
 import type { BlockPayload, RestTx, TxResult } from "./payloads.js";
@@ -80,11 +80,17 @@ export interface Chain {
   truth(height: number): TxTruth[];
   /** Every NFT collection and live token after block `height` (Move and Wasm chains; empty on EVM). */
   nftTruth(height: number): NftTruth;
+  /**
+   * `eth_call` of the devnet's contracts (EVM chains): the ERC-721's `name()` and `tokenURI(id)`, as
+   * ABI-encoded 0x hex; undefined where a real contract would revert (any other call or address).
+   */
+  evmCall(to: string, data: string): string | undefined;
+  /** The cw721 contract at `addr` (0x + 64 hex) as of block `height` (Wasm chains), or undefined. */
+  wasmContract(addr: string, height: number): { name: string; symbol: string; creator: string } | undefined;
 }
 
 const sha256 = (data: string | Uint8Array) => createHash("sha256").update(data).digest();
 const ripemd160 = (data: Uint8Array) => createHash("ripemd160").update(data).digest();
-
 
 export function createChain(options: ChainOptions = {}): Chain {
   const seed = options.seed ?? 1;
@@ -386,6 +392,8 @@ export function createChain(options: ChainOptions = {}): Chain {
     },
     truth: (height) => build(height).truth,
     nftTruth: (height) => nft?.truth(height) ?? { collections: [], tokens: [] },
+    wasmContract: (addr, height) => nft?.contract(addr, height),
+    evmCall: (to, data) => (vm === "evm" ? erc721Call(contracts.nft, seed, to, data) : undefined),
   };
 }
 

@@ -2,6 +2,7 @@ import { createHash } from "node:crypto";
 import { readFileSync } from "node:fs";
 import path from "node:path";
 import { fileURLToPath } from "node:url";
+import { bech32 } from "bech32";
 import { MsgSend } from "cosmjs-types/cosmos/bank/v1beta1/tx";
 import { TxBody, TxRaw } from "cosmjs-types/cosmos/tx/v1beta1/tx";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
@@ -150,6 +151,39 @@ describe("node protocols", () => {
     );
     expect(second.txs).toEqual(all.slice(2, 4));
     expect(byOffset.txs).toEqual(second.txs);
+  });
+
+  it("answers a cw721's contract_info query and contract record on a Wasm chain, with wasmd's errors", async () => {
+    const wasm = await startDevnetNode({ chain: createChain({ seed: 7, vm: "wasm" }), initialBlocks: 3 });
+    try {
+      const [collection] = wasm.chain.nftTruth(3).collections;
+      expect(collection).toBeDefined();
+      const hex = Buffer.from((collection?.collection ?? "").slice(2), "hex");
+      const addr = bech32.encode("init", bech32.toWords(hex), 90);
+      const query = (q: object) => encodeURIComponent(Buffer.from(JSON.stringify(q)).toString("base64"));
+      const ask = async (path: string) => {
+        const res = await fetch(`${wasm.url}${path}`);
+        return { status: res.status, body: (await res.json()) as Record<string, unknown> };
+      };
+      expect(await ask(`/cosmwasm/wasm/v1/contract/${addr}/smart/${query({ contract_info: {} })}`)).toEqual({
+        status: 200,
+        body: { data: { name: collection?.name, symbol: "WEFT0" } },
+      });
+      expect((await ask(`/cosmwasm/wasm/v1/contract/${addr}`)).body.contract_info).toMatchObject({
+        code_id: "1",
+        creator: collection?.creator,
+      });
+      expect((await ask(`/cosmwasm/wasm/v1/contract/${addr}/smart/${query({ tokens: {} })}`)).status).toBe(
+        500,
+      );
+      const unknown = bech32.encode("init", bech32.toWords(Buffer.alloc(32, 1)), 90);
+      expect(await ask(`/cosmwasm/wasm/v1/contract/${unknown}`)).toEqual({
+        status: 404,
+        body: { code: 5, message: `no such contract: ${unknown}`, details: [] },
+      });
+    } finally {
+      await wasm.close();
+    }
   });
 
   it("produces blocks on demand and reports them in /status", async () => {

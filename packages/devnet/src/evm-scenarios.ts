@@ -222,6 +222,27 @@ export function pickScenario(options: {
   return { kind: "deploy", top, logs: [], created };
 }
 
+/** An ABI-encoded `string` return value. */
+function abiString(text: string): string {
+  const bytes = Buffer.from(text, "utf8");
+  const padded = bytes.toString("hex").padEnd(Math.ceil(bytes.length / 32) * 64, "0");
+  return `0x${uint(32)}${uint(bytes.length)}${padded}`;
+}
+
+/**
+ * What the devnet's ERC-721 answers to `eth_call`: `name()` (0x06fdde03) and `tokenURI(uint256)`
+ * (0xc87b56dd; any id, the devnet keeps no state to refuse an unminted one). Undefined: a revert.
+ */
+export function erc721Call(nft: string, seed: number, to: string, data: string): string | undefined {
+  if (to.toLowerCase() !== nft) return undefined;
+  const input = data.toLowerCase().replace(/^0x/, "");
+  if (input === "06fdde03") return abiString(`Weft Devnet NFT ${seed}`);
+  if (input.startsWith("c87b56dd") && input.length === 8 + 64) {
+    return abiString(`https://devnet.weft.example/evm/${seed}/${BigInt(`0x${input.slice(8)}`)}`);
+  }
+  return undefined;
+}
+
 /** A reverted tx keeps its call tree (the trace shows what ran) but emits no logs. */
 export function revert(scenario: Scenario): Scenario {
   const reason = `0x08c379a0${uint(32)}${uint(9)}${Buffer.from("reverted!").toString("hex").padEnd(64, "0")}`;

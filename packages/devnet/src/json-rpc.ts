@@ -1,8 +1,9 @@
 /**
  * The EVM JSON-RPC a minievm node serves, as far as an indexer reads it: `eth_chainId`,
- * `eth_blockNumber`, `eth_getBlockByNumber`, `eth_getBlockReceipts` and `debug_traceBlockByNumber`
- * (callTracer only). Single and batch requests; errors in go-ethereum's codes and wording. The node
- * answers CometBFT's methods over the same JSON-RPC (`other`), as a CometBFT RPC port does for POST.
+ * `eth_blockNumber`, `eth_getBlockByNumber`, `eth_getBlockReceipts`, `debug_traceBlockByNumber`
+ * (callTracer only) and `eth_call` (the ERC-721's `name()` and `tokenURI(id)`; others revert).
+ * Single and batch requests; errors in go-ethereum's codes and wording. The node answers
+ * CometBFT's methods over the same JSON-RPC (`other`), as a CometBFT RPC port does for POST.
  */
 import type { Chain } from "./chain.js";
 
@@ -43,6 +44,18 @@ function call(chain: Chain, head: number, method: unknown, params: unknown[]): O
       if (height === null) return { result: null };
       const block = chain.evm(height);
       return { result: method === "eth_getBlockReceipts" ? block.receipts : block.block(params[1] === true) };
+    }
+    case "eth_call": {
+      const height = heightOf(params[1] ?? "latest", head);
+      if (height === undefined) return invalid("hex string without 0x prefix or invalid block tag");
+      if (height === null) return { error: { code: -32000, message: "header not found" } };
+      const tx = params[0] as { to?: unknown; data?: unknown; input?: unknown } | undefined;
+      const data = tx?.input ?? tx?.data;
+      if (typeof tx?.to !== "string" || typeof data !== "string") return invalid("to and data are required");
+      const output = chain.evmCall(tx.to, data);
+      return output === undefined
+        ? { error: { code: 3, message: "execution reverted" } }
+        : { result: output };
     }
     case "debug_traceBlockByNumber": {
       const height = heightOf(params[0], head);

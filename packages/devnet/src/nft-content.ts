@@ -106,6 +106,15 @@ export function createNftContent(options: {
         return { ...tx, truth: { ...truth, moved: [], nft } };
       });
     },
+    /**
+     * The cw721 contract at `addr` (0x + 64 hex) as of block h, as its `contract_info` query and
+     * the chain's contract record answer: name, symbol, creator (bech32). Undefined if there is none.
+     */
+    contract(addr: string, height: number): { name: string; symbol: string; creator: string } | undefined {
+      if (vm !== "wasm") return undefined;
+      const c = schedule.collectionsUpTo(height).find((plan) => ctx.collectionAddr(plan) === addr);
+      return c && { name: c.name, symbol: `WEFT${c.index}`, creator: accounts[c.creator] ?? "" };
+    },
     /** Every collection and live token after block h, from the schedule alone (no block is built). */
     truth(height: number): NftTruth {
       const collections = schedule.collectionsUpTo(height).map((c) => ({

@@ -1,11 +1,14 @@
 /**
  * Serves a Chain over the protocols a real node speaks: CometBFT RPC (`/status`, `/block`,
  * `/block_results`, JSON-RPC envelopes) and Cosmos REST (`/cosmos/tx/v1beta1/txs/block/{h}` with
- * key and offset pagination, `/cosmos/tx/v1beta1/txs/{hash}`) and, on EVM chains, EVM JSON-RPC
+ * key and offset pagination, `/cosmos/tx/v1beta1/txs/{hash}`; on Wasm chains wasmd's contract record
+ * and `contract_info` smart query) and, on EVM chains, EVM JSON-RPC
  * (POST; see json-rpc.ts). Blocks appear on a timer or on demand. Faults (errors, hangs, slow answers) can be injected on a deterministic fraction of requests.
  */
+
 import { createServer, type IncomingMessage, type ServerResponse } from "node:http";
 import type { AddressInfo } from "node:net";
+import { bech32 } from "bech32";
 import { cachedChain } from "./cached-chain.js";
 import type { Chain } from "./chain.js";
 import { answerJsonRpc, type OtherMethods, type Outcome } from "./json-rpc.js";
@@ -160,7 +163,60 @@ export async function startDevnetNode(options: {
         pagination: { next_key: next, total: String(payload.txs.length) },
       });
     }
+    const contract = /^\/cosmwasm\/wasm\/v1\/contract\/([a-z0-9]+)(?:\/smart\/([A-Za-z0-9+/=_%-]+))?$/.exec(
+      u.pathname,
+    );
+    if (contract?.[1]) {
+      const at = req.headers["x-cosmos-block-height"];
+      return wasmContract(res, contract[1], contract[2], typeof at === "string" ? Number(at) : head);
+    }
     return json(res, 501, { code: 12, message: `devnet does not serve ${u.pathname}`, details: [] });
+  }
+
+  /**
+   * wasmd's contract record (`/cosmwasm/wasm/v1/contract/{addr}`) and smart queries
+   * (`.../smart/{base64 query}`); a cw721 answers `{"contract_info":{}}` with its name and symbol.
+   * Errors in grpc-gateway's shape, as a node sends them: a query the contract does not know is a
+   * 500 with code 2, an unknown contract a 404 with code 5.
+   */
+  function wasmContract(res: ServerResponse, address: string, query: string | undefined, at: number) {
+    let hex: string;
+    try {
+      hex = `0x${Buffer.from(bech32.fromWords(bech32.decode(address, 90).words)).toString("hex")}`;
+    } catch {
+      return json(res, 400, { code: 3, message: `decoding bech32 failed: ${address}`, details: [] });
+    }
+    const info = chain.wasmContract(hex, Math.min(at, head));
+    if (!info) return json(res, 404, { code: 5, message: `no such contract: ${address}`, details: [] });
+    if (query === undefined) {
+      return json(res, 200, {
+        address,
+        contract_info: {
+          code_id: "1",
+          creator: info.creator,
+          admin: info.creator,
+          label: info.name,
+          created: null,
+          ibc_port_id: "",
+          extension: null,
+        },
+      });
+    }
+    let parsed: unknown;
+    try {
+      parsed = JSON.parse(Buffer.from(decodeURIComponent(query), "base64").toString());
+    } catch {
+      return json(res, 400, { code: 3, message: "query data must be json", details: [] });
+    }
+    if (parsed && typeof parsed === "object" && "contract_info" in parsed) {
+      return json(res, 200, { data: { name: info.name, symbol: info.symbol } });
+    }
+    return json(res, 500, {
+      code: 2,
+      message:
+        "Error parsing into type cw721_base::msg::QueryMsg: unknown variant: query wasm contract failed",
+      details: [],
+    });
   }
 
   const server = createServer((req, res) => {

@@ -37,6 +37,7 @@ export function wasmNftTx(
   let failed = false;
   if (action.kind === "collection") {
     signer = c.creator;
+    // Keep the symbol in step with nft-content.ts contract(), which answers contract_info.
     msg = { name: c.name, symbol: `WEFT${c.index}`, minter: account(signer) };
     own = [
       {

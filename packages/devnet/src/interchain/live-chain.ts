@@ -263,6 +263,8 @@ export function createLiveChain(options: {
     truth: (height) => sealed.get(height)?.truth ?? [],
     // Broadcast txs make no NFTs: the NFTs are the background's.
     nftTruth: (height) => background.nftTruth(height),
+    wasmContract: (addr, height) => background.wasmContract(addr, height),
+    evmCall: (to, data) => background.evmCall(to, data),
     findTx: (hash) => byHash.get(hash.replace(/^0x/i, "").toUpperCase()),
     searchTxs(conditions) {
       const out: IndexedTx[] = [];

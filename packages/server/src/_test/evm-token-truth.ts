@@ -16,7 +16,12 @@ interface Receipt {
 const addressOf = (topic: string) => `0x${topic.slice(26)}`;
 
 export function evmTokenTruth(chain: Chain, blocks: number) {
-  const owners = new Map<string, { contract: string; tokenId: string; owner: string; height: number }>();
+  const owners = new Map<
+    string,
+    { contract: string; tokenId: string; owner: string; height: number; minted: boolean }
+  >();
+  /** Tokens whose mint (a Transfer from zero) was seen; the devnet's router hands out others. */
+  const minted = new Set<string>();
   const txsOf = new Map<string, string[]>();
   const balances = new Map<string, bigint>();
   const firstTouch = new Map<string, { from: string; height: number }>();
@@ -38,8 +43,10 @@ export function evmTokenTruth(chain: Chain, blocks: number) {
           const key = `${contract}/${tokenId}`;
           const touched = txsOf.get(key) ?? [];
           if (touched.at(-1) !== cosmosHashes[j]) txsOf.set(key, [...touched, cosmosHashes[j] ?? ""]);
+          if (BigInt(from) === 0n) minted.add(key);
           if (BigInt(to) === 0n) owners.delete(key);
-          else owners.set(key, { contract, tokenId, owner: addressOf(to), height: h });
+          else
+            owners.set(key, { contract, tokenId, owner: addressOf(to), height: h, minted: minted.has(key) });
         } else if (log.topics.length === 3) {
           if (BigInt(from) !== 0n) add(`${contract}/${addressOf(from)}`, -BigInt(log.data));
           if (BigInt(to) !== 0n) add(`${contract}/${addressOf(to)}`, BigInt(log.data));

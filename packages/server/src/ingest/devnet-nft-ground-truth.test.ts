@@ -91,7 +91,7 @@ describe.each(["move", "wasm"] as const)(
         expect(last).toBe(BigInt(BLOCKS));
         const truth = chain.nftTruth(BLOCKS);
         // A cw721 contract becomes a collection at its first token (the instantiate names no NFT);
-        // its name comes from a contract_info query the reference makes and Weft does not (yet).
+        // its name and creator come from the contract (contract_info query, contract record).
         const collections = truth.collections.filter((c) => vm === "move" || c.minted > 0);
         expect(collections.length).toBeGreaterThanOrEqual(3);
         expect(truth.tokens.length).toBeGreaterThan(60);
@@ -109,7 +109,7 @@ describe.each(["move", "wasm"] as const)(
         expect(storedCollections.rows).toEqual(
           byKey(collections, (c) => c.collection).map((c, i) => ({
             c: c.collection,
-            name: vm === "move" ? c.name : "",
+            name: c.name,
             creator: bytesHex(c.creator),
             n: String(c.count),
             h: vm === "move" ? String(c.height) : (storedCollections.rows[i]?.h ?? ""),
@@ -186,6 +186,18 @@ describe.each(["move", "wasm"] as const)(
           expect(owned.map((c) => c.object_addr).sort(), account).toEqual(
             [...new Set(mine.map((t) => t.collection))].sort(),
           );
+        }
+        // Every collection is found by its name (letters and digits, as by_name compares them).
+        for (const c of collections) {
+          const found = await walk<Collection>(
+            base,
+            `/indexer/nft/v1/collections/by_name/${c.name.replace(/[^\p{L}\p{M}\p{N}]/gu, "")}`,
+            "collections",
+          );
+          expect(
+            found.map((f) => f.object_addr),
+            c.name,
+          ).toContain(c.collection);
         }
         // EVM-only routes stay closed on Move and Wasm chains.
         const evm = await fetch(`${base}/indexer/tx/v1/evm-txs`);

@@ -11,7 +11,7 @@ export class HttpStatusError extends Error {
   constructor(
     readonly status: number,
     readonly url: string,
-    body: string,
+    readonly body: string,
   ) {
     super(`HTTP ${status} from ${url}: ${body.slice(0, 200)}`);
     this.name = "HttpStatusError";

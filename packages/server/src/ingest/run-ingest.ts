@@ -5,7 +5,9 @@
  */
 import type { Logger } from "pino";
 import type { Database } from "../db/database.js";
+import { createCw721Collections } from "./cw721-collections.js";
 import { type BlockBundle, deriveBlock } from "./derive/derive-block.js";
+import { createErc721Metadata } from "./erc721-metadata.js";
 import { createHttpJson, RPC_TIMEOUT_MS } from "./http-json.js";
 import { type BlockSource, runIngestLoop } from "./ingest-loop.js";
 import { createNodeSource } from "./node-source.js";
@@ -64,16 +66,26 @@ export async function runIngest(options: RunIngestOptions): Promise<bigint | nul
   void lock.lost.then(() => stop.abort(new Error("writer lock lost")));
   const sink = createPostgresSink({ pool: options.db.pool, chainId });
   try {
+    const http = createHttpJson({ timeoutMs });
     const node = createNodeSource({
       rpcUrl: options.rpcUrl,
       restUrl: options.restUrl,
       jsonRpcUrl: options.jsonRpcUrl,
-      http: createHttpJson({ timeoutMs }),
+      http,
     });
+    // Collection names (and ERC-721 token URIs) live in the contracts, not in their events.
+    const cw721 = createCw721Collections({ http, restUrl: options.restUrl, prefix: options.prefix });
+    const erc721 = options.jsonRpcUrl
+      ? createErc721Metadata({ http, jsonRpcUrl: options.jsonRpcUrl })
+      : undefined;
     // Derive as each block arrives, while the writer waits on Postgres, not in the writer's turn.
     const source: BlockSource<BlockBundle> = {
       head: node.head,
-      fetch: async (height, signal) => deriveBlock(await node.fetch(height, signal), options.prefix),
+      fetch: async (height, signal) => {
+        const derived = deriveBlock(await node.fetch(height, signal), options.prefix);
+        const named = await cw721.enrich(derived, signal);
+        return erc721 ? erc721.enrich(named, height, signal) : named;
+      },
     };
     return await runIngestLoop<BlockBundle>({
       chainId,

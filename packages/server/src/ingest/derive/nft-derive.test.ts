@@ -19,7 +19,7 @@ describe("NFT changes from real txs", () => {
   it("cw721 mint on miniwasm-moo-1: the minted token with its owner and an empty uri", () => {
     const changes = nftChanges(events("miniwasm-moo-1/h415297_wasm_cw721_mint"), "init");
     expect(changes).toEqual([
-      { kind: "mint", collection: MOO_CW721, tokenId: "1", owner: MOO_MINTER, uri: "" },
+      { kind: "mint", collection: MOO_CW721, tokenId: "1", owner: MOO_MINTER, uri: "", contract: "cw721" },
     ]);
     expect(nftRows([{ tx: 0, signer: MOO_MINTER, changes }])).toEqual({
       collections: [{ addr: MOO_CW721, name: null, originName: null, creator: MOO_MINTER, tx: 0 }],
@@ -35,7 +35,7 @@ describe("NFT changes from real txs", () => {
     const changes = nftChanges(events("miniwasm-moo-1/h441805_wasm_cw721_transfer"), "init");
     const recipient = b32("init1veaum7vy45fzw5x4mflskgx5lnmwmxx5wm3x8p");
     expect(changes).toEqual([
-      { kind: "transfer", key: { collection: MOO_CW721, tokenId: "2" }, owner: recipient },
+      { kind: "transfer", key: { collection: MOO_CW721, tokenId: "2" }, owner: recipient, contract: "cw721" },
     ]);
     const rows = nftRows([{ tx: 3, signer: MOO_MINTER, changes }]);
     expect(rows.collections).toEqual([
@@ -56,6 +56,7 @@ describe("NFT changes from real txs", () => {
           tokenId: "4",
         },
         owner: MOO_MINTER,
+        contract: "cw721",
       },
     ]);
   });
@@ -68,7 +69,13 @@ describe("NFT changes from real txs", () => {
     const contract = hex("83769BeEB7e5405ef0B7dc3C66C43E3a51A6d27f");
     const tokenId = "48635463943209834798109814161294753926839975257569795305637098542720658922315";
     expect(changes).toEqual([
-      { kind: "mint", collection: contract, tokenId, owner: hex("6baa5dcfd050e9b85a4ddf214baee77884773ba4") },
+      {
+        kind: "mint",
+        collection: contract,
+        tokenId,
+        owner: hex("6baa5dcfd050e9b85a4ddf214baee77884773ba4"),
+        contract: "erc721",
+      },
       { kind: "origin_name", collection: contract, originName: "Jennie" },
     ]);
     const rows = nftRows([{ tx: 0, signer: MOO_MINTER, changes }]);
@@ -85,7 +92,7 @@ describe("NFT changes from real txs", () => {
     const contract = hex("83769BeEB7e5405ef0B7dc3C66C43E3a51A6d27f");
     const tokenId = "48635463943209834798109814161294753926839975257569795305637098542720658922315";
     // The ERC-20 fee Transfer (3 topics) in the same tx is not an NFT.
-    expect(changes).toEqual([{ kind: "burn", key: { collection: contract, tokenId } }]);
+    expect(changes).toEqual([{ kind: "burn", key: { collection: contract, tokenId }, contract: "erc721" }]);
     const rows = nftRows([{ tx: 1, signer: undefined, changes }]);
     expect(rows.burned).toEqual([{ collection: contract, tokenId }]);
     expect(rows.tokens).toEqual([]);
@@ -206,8 +213,8 @@ describe("several logs in one evm event (minievm emits one attribute per log)", 
       },
     ];
     expect(nftChanges(evmEvents, "init")).toEqual([
-      { kind: "mint", collection: hex(nft), tokenId: "7", owner: hex(a) },
-      { kind: "transfer", key: { collection: hex(nft), tokenId: "7" }, owner: hex(b) },
+      { kind: "mint", collection: hex(nft), tokenId: "7", owner: hex(a), contract: "erc721" },
+      { kind: "transfer", key: { collection: hex(nft), tokenId: "7" }, owner: hex(b), contract: "erc721" },
     ]);
     const ledger = new BalanceLedger();
     addErc20Deltas(ledger, evmEvents);

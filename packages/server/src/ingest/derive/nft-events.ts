@@ -20,13 +20,26 @@ const ZERO_TOPIC = `0x${"0".repeat(64)}`;
 /** A token named by collection and id (Wasm, EVM, Move mint/burn) or by its Move object. */
 export type NftKey = { collection: Buffer; tokenId: string } | { object: Buffer };
 
+/**
+ * The token standard of changes read from a contract's own events (cw721 `wasm` events, ERC-721
+ * logs): the collection's name is not in them but in the contract, asked separately.
+ */
+type FromContract = { contract?: "cw721" | "erc721" };
+
 export type NftChange =
   | { kind: "collection"; collection: Buffer; name: string; creator: Buffer }
   | { kind: "origin_name"; collection: Buffer; originName: string }
-  | { kind: "mint"; collection: Buffer; tokenId: string; owner?: Buffer; uri?: string; object?: Buffer }
-  | { kind: "transfer"; key: NftKey; owner: Buffer }
+  | ({
+      kind: "mint";
+      collection: Buffer;
+      tokenId: string;
+      owner?: Buffer;
+      uri?: string;
+      object?: Buffer;
+    } & FromContract)
+  | ({ kind: "transfer"; key: NftKey; owner: Buffer } & FromContract)
   | { kind: "mutate"; key: NftKey; uri: string }
-  | { kind: "burn"; key: NftKey };
+  | ({ kind: "burn"; key: NftKey } & FromContract);
 
 function attrs(event: OutEvent): Map<string, string> {
   const out = new Map<string, string>();
@@ -42,15 +55,15 @@ function wasmChange(a: Map<string, string>, prefix: string): NftChange | undefin
     case "mint": {
       const owner = decodeAddress(a.get("owner") ?? "", prefix);
       if (!owner) return undefined;
-      return { kind: "mint", collection, tokenId, owner, uri: a.get("token_uri") ?? "" };
+      return { kind: "mint", collection, tokenId, owner, uri: a.get("token_uri") ?? "", contract: "cw721" };
     }
     case "transfer_nft":
     case "send_nft": {
       const owner = decodeAddress(a.get("recipient") ?? "", prefix);
-      return owner ? { kind: "transfer", key: { collection, tokenId }, owner } : undefined;
+      return owner ? { kind: "transfer", key: { collection, tokenId }, owner, contract: "cw721" } : undefined;
     }
     case "burn":
-      return { kind: "burn", key: { collection, tokenId } };
+      return { kind: "burn", key: { collection, tokenId }, contract: "cw721" };
     default:
       return undefined;
   }
@@ -66,10 +79,13 @@ export function erc721Change(log: { address?: string; topics?: string[] | null; 
   if (collection?.length !== 20 || !/^0x[0-9a-fA-F]{64}$/.test(id)) return undefined;
   const tokenId = BigInt(id).toString();
   const owner = decodeAddress(to, "");
-  if (to.toLowerCase() === ZERO_TOPIC) return { kind: "burn", key: { collection, tokenId } } as const;
+  const contract = "erc721";
+  if (to.toLowerCase() === ZERO_TOPIC)
+    return { kind: "burn", key: { collection, tokenId }, contract } as const;
   if (!owner) return undefined;
-  if (from.toLowerCase() === ZERO_TOPIC) return { kind: "mint", collection, tokenId, owner } as const;
-  return { kind: "transfer", key: { collection, tokenId }, owner } as const;
+  if (from.toLowerCase() === ZERO_TOPIC)
+    return { kind: "mint", collection, tokenId, owner, contract } as const;
+  return { kind: "transfer", key: { collection, tokenId }, owner, contract } as const;
 }
 
 function moveChange(typeTag: string, data: string, prefix: string): NftChange | undefined {
