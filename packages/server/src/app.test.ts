@@ -56,6 +56,16 @@ describe("error envelope", () => {
     });
   });
 
+  it("answers a path parameter that is not valid percent-encoding with a 400 naming it", async () => {
+    const res = await fetch(`${url()}/probe/%ZZ`);
+    expect(res.status).toBe(400);
+    expect(await res.json()).toEqual({
+      code: 3,
+      message: "invalid height: not a valid percent-encoded path segment",
+      details: [{ field: "path.height", description: "is not valid percent-encoding" }],
+    });
+  });
+
   it("answers an unknown route with a JSON 404", async () => {
     const res = await fetch(`${url()}/no/such/route`);
     expect(res.status).toBe(404);

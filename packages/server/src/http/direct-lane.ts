@@ -62,13 +62,7 @@ export function createDirectLane(
     const path = q < 0 ? url : url.slice(0, q);
     const request = req as Request;
     const response = res as Response;
-    let found: ReturnType<OperationRouter["match"]>;
-    try {
-      found = deps.operations.match(req.method, path);
-    } catch (err) {
-      // A path parameter that is not valid percent-encoding: still answered here, as a 400.
-      found = { template: path, params: {}, run: () => Promise.reject(err) };
-    }
+    const found = deps.operations.match(req.method, path);
     if (!found) return false;
     // The parts of Express's request the handlers, observers and cache read.
     request.originalUrl = url;

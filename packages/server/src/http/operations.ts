@@ -121,8 +121,9 @@ export interface MatchedOperation {
 
 export interface OperationRouter {
   /**
-   * The operation `method` + `path` (raw, undecoded, no query) names, or undefined. Throws a 400
-   * ApiError for a parameter that is not valid percent-encoding. GET operations answer HEAD too.
+   * The operation `method` + `path` (raw, undecoded, no query) names, or undefined. A parameter
+   * that is not valid percent-encoding still matches: running it answers the 400. GET operations
+   * answer HEAD too.
    */
   match(method: string, path: string): MatchedOperation | undefined;
   /** Express middleware serving every operation (POST bodies parsed by express.json before it). */
@@ -167,20 +168,19 @@ export function createOperationRouter(
       const found = op.pattern.exec(path);
       if (!found) continue;
       const params: Record<string, string> = {};
-      op.paramNames.forEach((name, i) => {
-        params[name] = decodeParam(found[i + 1] ?? "", name);
-      });
+      try {
+        op.paramNames.forEach((name, i) => {
+          params[name] = decodeParam(found[i + 1] ?? "", name);
+        });
+      } catch (err) {
+        return { template: op.template, params, run: () => Promise.reject(err) };
+      }
       return { template: op.template, params, run: op.run };
     }
     return undefined;
   };
   const middleware: RequestHandler = (req, res, next) => {
-    let found: MatchedOperation | undefined;
-    try {
-      found = match(req.method, req.path);
-    } catch (err) {
-      return next(err);
-    }
+    const found = match(req.method, req.path);
     if (!found) return next();
     res.locals[ROUTE_LOCAL] = found.template;
     req.params = found.params;

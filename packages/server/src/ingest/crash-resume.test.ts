@@ -2,10 +2,10 @@ import { type ChildProcess, spawn } from "node:child_process";
 import { createChain, startDevnetNode } from "@weft/devnet";
 import pg from "pg";
 import { describe, expect, it } from "vitest";
+import { ingestDevnet } from "../_test/devnet-ingest.js";
 import { CLI_PATH } from "../_test/spawn-weft.js";
 import { createScratchDatabase, realPostgresAvailable, silentLogger } from "../_test/test-database.js";
 import { openDatabase } from "../db/database.js";
-import { runIngest } from "./run-ingest.js";
 
 const BLOCKS = 1200;
 const KILLS = 10;
@@ -62,17 +62,7 @@ describe("the ingest process killed at random points", () => {
     try {
       // Uninterrupted reference run, in-process.
       const db = await openDatabase({ url: clean.url, dataDir: "/tmp", logger: silentLogger });
-      await runIngest({
-        db,
-        logger: silentLogger,
-        rpcUrl: node.url,
-        restUrl: node.url,
-        prefix: "init",
-        startHeight: 1n,
-        concurrency: 8,
-        stopAtHeight: BigInt(BLOCKS),
-        signal: new AbortController().signal,
-      });
+      await ingestDevnet({ db, url: node.url, stopAt: BLOCKS });
       await db.close();
 
       // The same backfill as a real process, SIGKILLed at random moments and restarted each time.

@@ -1,9 +1,9 @@
 import { createChain, startDevnetNode } from "@weft/devnet";
 import { describe, expect, it } from "vitest";
+import { ingestDevnet } from "../_test/devnet-ingest.js";
 import { evmTokenTruth } from "../_test/evm-token-truth.js";
-import { silentLogger, useTestDatabase } from "../_test/test-database.js";
+import { useTestDatabase } from "../_test/test-database.js";
 import { decodeAddress } from "../http/addresses.js";
-import { runIngest } from "./run-ingest.js";
 
 const BLOCKS = 200;
 const hexOf = (account: string) => decodeAddress(account, "init")?.toString("hex");
@@ -21,21 +21,8 @@ describe("EVM devnet (seeded) -> weft ingest -> Postgres equals the devnet's gro
       faults: { errorRate: 0.05, timeoutRate: 0.05 },
     });
     const { pool } = database().db;
-    const ingest = (stopAtHeight: number) =>
-      runIngest({
-        db: { pool },
-        logger: silentLogger,
-        rpcUrl: node.url,
-        restUrl: node.url,
-        jsonRpcUrl: node.url,
-        prefix: "init",
-        startHeight: 1n,
-        concurrency: 8,
-        stopAtHeight: BigInt(stopAtHeight),
-        rpcTimeoutMs: 200,
-        // The test's signal: a timed-out test stops the ingest and frees its writer lock.
-        signal,
-      });
+    const ingest = (stopAt: number) =>
+      ingestDevnet({ db: { pool }, url: node.url, stopAt, evm: true, rpcTimeoutMs: 200, signal });
     try {
       // Two runs: the second resumes at the checkpoint; nothing may be lost or written twice.
       expect(await ingest(BLOCKS / 2)).toBe(BigInt(BLOCKS / 2));

@@ -1,9 +1,9 @@
 import { createChain, type Faults, startDevnetNode } from "@weft/devnet";
 import type { Pool } from "pg";
 import { describe, expect, it } from "vitest";
-import { silentLogger, useTestDatabase } from "../_test/test-database.js";
+import { ingestDevnet } from "../_test/devnet-ingest.js";
+import { useTestDatabase } from "../_test/test-database.js";
 import { decodeAddress } from "../http/addresses.js";
-import { runIngest } from "./run-ingest.js";
 
 const BLOCKS = 500;
 const FAULTY_BLOCKS = 200;
@@ -23,18 +23,7 @@ async function ingestAndCompare(
   const chain = createChain({ seed: 42 });
   const node = await startDevnetNode({ chain, initialBlocks: blocks, faults });
   try {
-    const last = await runIngest({
-      db: { pool },
-      logger: silentLogger,
-      rpcUrl: node.url,
-      restUrl: node.url,
-      prefix: "init",
-      startHeight: 1n,
-      concurrency: 8,
-      rpcTimeoutMs,
-      stopAtHeight: BigInt(blocks),
-      signal,
-    });
+    const last = await ingestDevnet({ db: { pool }, url: node.url, stopAt: blocks, rpcTimeoutMs, signal });
     expect(last).toBe(BigInt(blocks));
     const truth = Array.from({ length: blocks }, (_, i) => chain.truth(i + 1)).flat();
     const txs = await pool.query<{ hash: string; height: string; code: number }>(

@@ -1,9 +1,9 @@
 import { type Chain, createChain, startDevnetNode } from "@weft/devnet";
 import { describe, expect, it } from "vitest";
+import { ingestDevnet } from "../_test/devnet-ingest.js";
 import { createTestApp } from "../_test/test-app.js";
-import { silentLogger, useTestDatabase } from "../_test/test-database.js";
+import { useTestDatabase } from "../_test/test-database.js";
 import { decodeAddress, toBech32 } from "../http/addresses.js";
-import { runIngest } from "./run-ingest.js";
 
 const BLOCKS = 320;
 
@@ -77,17 +77,7 @@ describe.each(["move", "wasm"] as const)(
         chain: { chainId: chain.chainId, prefix: "init", vmType: vm },
       }).listen(0, "127.0.0.1");
       try {
-        const last = await runIngest({
-          db: { pool },
-          logger: silentLogger,
-          rpcUrl: node.url,
-          restUrl: node.url,
-          prefix: "init",
-          startHeight: 1n,
-          concurrency: 8,
-          stopAtHeight: BigInt(BLOCKS),
-          signal: new AbortController().signal,
-        });
+        const last = await ingestDevnet({ db: { pool }, url: node.url, stopAt: BLOCKS });
         expect(last).toBe(BigInt(BLOCKS));
         const truth = chain.nftTruth(BLOCKS);
         // A cw721 contract becomes a collection at its first token (the instantiate names no NFT);
