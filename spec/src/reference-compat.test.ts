@@ -20,7 +20,13 @@ const ours = JSON.parse(readFileSync(path.join(here, "../generated/openapi.json"
   components: { parameters: Record<string, OurParam> };
 };
 const reference = JSON.parse(
-  readFileSync(path.resolve(here, "../../../shared/reference/indexer/rollytics-swagger.json"), "utf8"),
+  readFileSync(
+    path.join(
+      process.env.WEFT_SHARED_DIR ?? path.resolve(here, "../../../shared"),
+      "reference/indexer/rollytics-swagger.json",
+    ),
+    "utf8",
+  ),
 ) as {
   paths: Record<string, Record<string, { parameters?: { name: string; in: string; type?: string }[] }>>;
 };

@@ -16,7 +16,10 @@ const spec = JSON.parse(readFileSync(path.join(here, "../generated/openapi.json"
     Record<string, { responses: Record<string, { content?: Record<string, { schema: unknown }> }> }>
   >;
 };
-const examplesDir = path.resolve(here, "../../../shared/reference/indexer/examples");
+const examplesDir = path.join(
+  process.env.WEFT_SHARED_DIR ?? path.resolve(here, "../../../shared"),
+  "reference/indexer/examples",
+);
 
 const ajv = new Ajv2020({ strict: false, allErrors: true });
 // ajv-formats is CommonJS: under NodeNext its default export arrives as the module object.

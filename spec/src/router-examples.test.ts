@@ -12,7 +12,10 @@ import { describe, expect, it } from "vitest";
 
 const here = path.dirname(fileURLToPath(import.meta.url));
 const spec = JSON.parse(readFileSync(path.join(here, "../generated/openapi.json"), "utf8"));
-const examplesDir = path.resolve(here, "../../../shared/reference/router/examples");
+const examplesDir = path.join(
+  process.env.WEFT_SHARED_DIR ?? path.resolve(here, "../../../shared"),
+  "reference/router/examples",
+);
 
 const ajv = new Ajv2020({ strict: false, allErrors: true });
 // ajv-formats is CommonJS: under NodeNext its default export arrives as the module object.

@@ -9,9 +9,10 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { createChain } from "./chain.js";
 import { type DevnetNode, startDevnetNode } from "./node-server.js";
 
-const REAL_RPC = path.resolve(
-  path.dirname(fileURLToPath(import.meta.url)),
-  "../../../../shared/fixtures/real-rpc",
+const REAL_RPC = path.join(
+  process.env.WEFT_SHARED_DIR ??
+    path.resolve(path.dirname(fileURLToPath(import.meta.url)), "../../../../shared"),
+  "fixtures/real-rpc",
 );
 const real = (f: string) =>
   JSON.parse(readFileSync(path.join(REAL_RPC, f), "utf8")) as { result: Record<string, unknown> };

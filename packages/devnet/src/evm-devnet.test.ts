@@ -10,9 +10,10 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { createChain } from "./chain.js";
 import { type DevnetNode, startDevnetNode } from "./node-server.js";
 
-const REAL_EVM = path.resolve(
-  path.dirname(fileURLToPath(import.meta.url)),
-  "../../../../shared/fixtures/real-rpc/evm",
+const REAL_EVM = path.join(
+  process.env.WEFT_SHARED_DIR ??
+    path.resolve(path.dirname(fileURLToPath(import.meta.url)), "../../../../shared"),
+  "fixtures/real-rpc/evm",
 );
 const realResult = <T>(file: string) =>
   (JSON.parse(readFileSync(path.join(REAL_EVM, file), "utf8")) as { response: { result: T } }[])[0]?.response

@@ -9,9 +9,10 @@ import { createChain } from "./chain.js";
 import type { NftTruth } from "./nft-content.js";
 import type { AbciEvent } from "./payloads.js";
 
-const INITIA = path.resolve(
-  path.dirname(fileURLToPath(import.meta.url)),
-  "../../../../shared/fixtures/real-rpc/initia",
+const INITIA = path.join(
+  process.env.WEFT_SHARED_DIR ??
+    path.resolve(path.dirname(fileURLToPath(import.meta.url)), "../../../../shared"),
+  "fixtures/real-rpc/initia",
 );
 const realEvents = (name: string) =>
   (JSON.parse(readFileSync(path.join(INITIA, `${name}.tx_response.json`), "utf8")) as { events: AbciEvent[] })

@@ -1,11 +1,15 @@
-/** Real node payloads from ../shared/fixtures/real-rpc (beside the repository, also in CI). */
+/**
+ * Real node payloads from shared/fixtures/real-rpc: `WEFT_SHARED_DIR` when set (.ci/run sets it), else
+ * ../shared beside the repository.
+ */
 import { readFileSync } from "node:fs";
 import path from "node:path";
 import { fileURLToPath } from "node:url";
 
-export const REAL_RPC_DIR = path.resolve(
-  path.dirname(fileURLToPath(import.meta.url)),
-  "../../../../../shared/fixtures/real-rpc",
+export const REAL_RPC_DIR = path.join(
+  process.env.WEFT_SHARED_DIR ??
+    path.resolve(path.dirname(fileURLToPath(import.meta.url)), "../../../../../shared"),
+  "fixtures/real-rpc",
 );
 
 export function readFixture<T = unknown>(relative: string): T {

@@ -13,9 +13,10 @@ import {
   writtenAck,
 } from "./chain-events.js";
 
-const dir = path.resolve(
-  path.dirname(fileURLToPath(import.meta.url)),
-  "../../../../../../shared/fixtures/real-rpc/initia",
+const dir = path.join(
+  process.env.WEFT_SHARED_DIR ??
+    path.resolve(path.dirname(fileURLToPath(import.meta.url)), "../../../../../../shared"),
+  "fixtures/real-rpc/initia",
 );
 const events = (file: string) =>
   (JSON.parse(readFileSync(path.join(dir, file), "utf8")) as { events: ChainEvent[] }).events;
