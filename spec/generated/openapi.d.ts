@@ -334,7 +334,7 @@ export interface paths {
         };
         /**
          * List NFT collections
-         * @description Every collection, newest first by default, offset-paged (base64 decimal keys).
+         * @description Every collection, newest first by default (creation height, then address); `next_key` is a cursor, offset keys are accepted too.
          */
         get: operations["listNftCollections"];
         put?: never;
@@ -354,7 +354,7 @@ export interface paths {
         };
         /**
          * List an account's collections
-         * @description Collections in which the account owns at least one NFT; an unknown account gives an empty page.
+         * @description Collections in which the account owns at least one NFT; an unknown account gives an empty page; paged like the collection list.
          */
         get: operations["listNftCollectionsByAccount"];
         put?: never;
@@ -374,7 +374,7 @@ export interface paths {
         };
         /**
          * Find collections by name
-         * @description Collections whose name or origin name contains the text (case-insensitive); JSON cursor keys are ignored, offsets apply.
+         * @description Collections whose name or origin name contains the text (case-insensitive), newest first; `next_key` is a cursor (the reference ignores JSON keys here and emits offsets), offset keys are accepted too.
          */
         get: operations["listNftCollectionsByName"];
         put?: never;
@@ -414,7 +414,7 @@ export interface paths {
         };
         /**
          * List an account's NFTs
-         * @description NFTs the account owns, optionally of one collection or one token id; offset keys, or `{"height":N,"token_id":"T"}` cursors.
+         * @description NFTs the account owns, optionally of one collection or one token id; ordered by `order_by`, then collection; `next_key` is a cursor, offset keys are accepted too.
          */
         get: operations["listNftTokensByAccount"];
         put?: never;
@@ -434,7 +434,7 @@ export interface paths {
         };
         /**
          * List a collection's NFTs
-         * @description NFTs of one collection; an unknown collection gives an empty page (not 404).
+         * @description NFTs of one collection, ordered by `order_by`; an unknown collection gives an empty page (not 404); `next_key` is a cursor, offset keys are accepted too.
          */
         get: operations["listNftTokensByCollection"];
         put?: never;
@@ -826,6 +826,9 @@ export interface components {
          * @description Paging state of a list, with all three keys always present. **Decision:** `next_key` is null on
          *     the last page (the reference also emits one on a short last page, which costs clients one extra,
          *     empty request); clients that loop until `next_key` is null work the same with both. Never `""`.
+         *     **Decision:** the NFT collection and token lists emit cursor `next_key`s (the reference emits
+         *     base64 offsets there): a page 10 000 records deep costs what the first costs, and a traversal
+         *     sees each record once while new tokens are minted. Treat `next_key` as opaque.
          * @example {
          *       "previous_key": null,
          *       "next_key": "eyJzZXF1ZW5jZSI6MTIzNDV9",
@@ -833,7 +836,7 @@ export interface components {
          *     }
          */
         pagination: {
-            /** @description base64 offset of the previous page (offset pagination only), else null. */
+            /** @description base64 offset of the previous page when this page was asked by offset (not on tx and block lists), else null. */
             previous_key: string | null;
             /** @description The `pagination.key` of the next page; null when this page is the last. */
             next_key: string | null;
@@ -1884,8 +1887,10 @@ export interface components {
         /**
          * @description Where the page starts: the `next_key` of the previous page, or base64 of a decimal offset
          *     (e.g. `MTAw` = 100), or base64 of a JSON cursor: `{"sequence":N}` (tx lists), `{"height":N}`
-         *     (blocks), `{"height":N,"token_id":"T"}` (NFT tokens). A key replaces `pagination.offset`. An empty
-         *     value means no key. Malformed keys are a 400 naming `pagination.key`.
+         *     (blocks; NFT collections, where it means `height < N`), `{"height":N,"token_id":"T"}` (NFT
+         *     tokens). The NFT lists' own `next_key`s add `"collection_addr":"0x.."`, the tie-break that makes
+         *     the cursor unique. A key replaces `pagination.offset`. An empty value means no key. Malformed
+         *     keys are a 400 naming `pagination.key`.
          */
         "pagination-key": string;
         /**
@@ -2084,8 +2089,10 @@ export interface operations {
                 /**
                  * @description Where the page starts: the `next_key` of the previous page, or base64 of a decimal offset
                  *     (e.g. `MTAw` = 100), or base64 of a JSON cursor: `{"sequence":N}` (tx lists), `{"height":N}`
-                 *     (blocks), `{"height":N,"token_id":"T"}` (NFT tokens). A key replaces `pagination.offset`. An empty
-                 *     value means no key. Malformed keys are a 400 naming `pagination.key`.
+                 *     (blocks; NFT collections, where it means `height < N`), `{"height":N,"token_id":"T"}` (NFT
+                 *     tokens). The NFT lists' own `next_key`s add `"collection_addr":"0x.."`, the tie-break that makes
+                 *     the cursor unique. A key replaces `pagination.offset`. An empty value means no key. Malformed
+                 *     keys are a 400 naming `pagination.key`.
                  */
                 "pagination.key"?: components["parameters"]["pagination-key"];
                 /**
@@ -2178,8 +2185,10 @@ export interface operations {
                 /**
                  * @description Where the page starts: the `next_key` of the previous page, or base64 of a decimal offset
                  *     (e.g. `MTAw` = 100), or base64 of a JSON cursor: `{"sequence":N}` (tx lists), `{"height":N}`
-                 *     (blocks), `{"height":N,"token_id":"T"}` (NFT tokens). A key replaces `pagination.offset`. An empty
-                 *     value means no key. Malformed keys are a 400 naming `pagination.key`.
+                 *     (blocks; NFT collections, where it means `height < N`), `{"height":N,"token_id":"T"}` (NFT
+                 *     tokens). The NFT lists' own `next_key`s add `"collection_addr":"0x.."`, the tie-break that makes
+                 *     the cursor unique. A key replaces `pagination.offset`. An empty value means no key. Malformed
+                 *     keys are a 400 naming `pagination.key`.
                  */
                 "pagination.key"?: components["parameters"]["pagination-key"];
                 /**
@@ -2239,8 +2248,10 @@ export interface operations {
                 /**
                  * @description Where the page starts: the `next_key` of the previous page, or base64 of a decimal offset
                  *     (e.g. `MTAw` = 100), or base64 of a JSON cursor: `{"sequence":N}` (tx lists), `{"height":N}`
-                 *     (blocks), `{"height":N,"token_id":"T"}` (NFT tokens). A key replaces `pagination.offset`. An empty
-                 *     value means no key. Malformed keys are a 400 naming `pagination.key`.
+                 *     (blocks; NFT collections, where it means `height < N`), `{"height":N,"token_id":"T"}` (NFT
+                 *     tokens). The NFT lists' own `next_key`s add `"collection_addr":"0x.."`, the tie-break that makes
+                 *     the cursor unique. A key replaces `pagination.offset`. An empty value means no key. Malformed
+                 *     keys are a 400 naming `pagination.key`.
                  */
                 "pagination.key"?: components["parameters"]["pagination-key"];
                 /**
@@ -2321,8 +2332,10 @@ export interface operations {
                 /**
                  * @description Where the page starts: the `next_key` of the previous page, or base64 of a decimal offset
                  *     (e.g. `MTAw` = 100), or base64 of a JSON cursor: `{"sequence":N}` (tx lists), `{"height":N}`
-                 *     (blocks), `{"height":N,"token_id":"T"}` (NFT tokens). A key replaces `pagination.offset`. An empty
-                 *     value means no key. Malformed keys are a 400 naming `pagination.key`.
+                 *     (blocks; NFT collections, where it means `height < N`), `{"height":N,"token_id":"T"}` (NFT
+                 *     tokens). The NFT lists' own `next_key`s add `"collection_addr":"0x.."`, the tie-break that makes
+                 *     the cursor unique. A key replaces `pagination.offset`. An empty value means no key. Malformed
+                 *     keys are a 400 naming `pagination.key`.
                  */
                 "pagination.key"?: components["parameters"]["pagination-key"];
                 /**
@@ -2435,8 +2448,10 @@ export interface operations {
                 /**
                  * @description Where the page starts: the `next_key` of the previous page, or base64 of a decimal offset
                  *     (e.g. `MTAw` = 100), or base64 of a JSON cursor: `{"sequence":N}` (tx lists), `{"height":N}`
-                 *     (blocks), `{"height":N,"token_id":"T"}` (NFT tokens). A key replaces `pagination.offset`. An empty
-                 *     value means no key. Malformed keys are a 400 naming `pagination.key`.
+                 *     (blocks; NFT collections, where it means `height < N`), `{"height":N,"token_id":"T"}` (NFT
+                 *     tokens). The NFT lists' own `next_key`s add `"collection_addr":"0x.."`, the tie-break that makes
+                 *     the cursor unique. A key replaces `pagination.offset`. An empty value means no key. Malformed
+                 *     keys are a 400 naming `pagination.key`.
                  */
                 "pagination.key"?: components["parameters"]["pagination-key"];
                 /**
@@ -2497,8 +2512,10 @@ export interface operations {
                 /**
                  * @description Where the page starts: the `next_key` of the previous page, or base64 of a decimal offset
                  *     (e.g. `MTAw` = 100), or base64 of a JSON cursor: `{"sequence":N}` (tx lists), `{"height":N}`
-                 *     (blocks), `{"height":N,"token_id":"T"}` (NFT tokens). A key replaces `pagination.offset`. An empty
-                 *     value means no key. Malformed keys are a 400 naming `pagination.key`.
+                 *     (blocks; NFT collections, where it means `height < N`), `{"height":N,"token_id":"T"}` (NFT
+                 *     tokens). The NFT lists' own `next_key`s add `"collection_addr":"0x.."`, the tie-break that makes
+                 *     the cursor unique. A key replaces `pagination.offset`. An empty value means no key. Malformed
+                 *     keys are a 400 naming `pagination.key`.
                  */
                 "pagination.key"?: components["parameters"]["pagination-key"];
                 /**
@@ -2560,8 +2577,10 @@ export interface operations {
                 /**
                  * @description Where the page starts: the `next_key` of the previous page, or base64 of a decimal offset
                  *     (e.g. `MTAw` = 100), or base64 of a JSON cursor: `{"sequence":N}` (tx lists), `{"height":N}`
-                 *     (blocks), `{"height":N,"token_id":"T"}` (NFT tokens). A key replaces `pagination.offset`. An empty
-                 *     value means no key. Malformed keys are a 400 naming `pagination.key`.
+                 *     (blocks; NFT collections, where it means `height < N`), `{"height":N,"token_id":"T"}` (NFT
+                 *     tokens). The NFT lists' own `next_key`s add `"collection_addr":"0x.."`, the tie-break that makes
+                 *     the cursor unique. A key replaces `pagination.offset`. An empty value means no key. Malformed
+                 *     keys are a 400 naming `pagination.key`.
                  */
                 "pagination.key"?: components["parameters"]["pagination-key"];
                 /**
@@ -2653,8 +2672,10 @@ export interface operations {
                 /**
                  * @description Where the page starts: the `next_key` of the previous page, or base64 of a decimal offset
                  *     (e.g. `MTAw` = 100), or base64 of a JSON cursor: `{"sequence":N}` (tx lists), `{"height":N}`
-                 *     (blocks), `{"height":N,"token_id":"T"}` (NFT tokens). A key replaces `pagination.offset`. An empty
-                 *     value means no key. Malformed keys are a 400 naming `pagination.key`.
+                 *     (blocks; NFT collections, where it means `height < N`), `{"height":N,"token_id":"T"}` (NFT
+                 *     tokens). The NFT lists' own `next_key`s add `"collection_addr":"0x.."`, the tie-break that makes
+                 *     the cursor unique. A key replaces `pagination.offset`. An empty value means no key. Malformed
+                 *     keys are a 400 naming `pagination.key`.
                  */
                 "pagination.key"?: components["parameters"]["pagination-key"];
                 /**
@@ -2709,8 +2730,10 @@ export interface operations {
                 /**
                  * @description Where the page starts: the `next_key` of the previous page, or base64 of a decimal offset
                  *     (e.g. `MTAw` = 100), or base64 of a JSON cursor: `{"sequence":N}` (tx lists), `{"height":N}`
-                 *     (blocks), `{"height":N,"token_id":"T"}` (NFT tokens). A key replaces `pagination.offset`. An empty
-                 *     value means no key. Malformed keys are a 400 naming `pagination.key`.
+                 *     (blocks; NFT collections, where it means `height < N`), `{"height":N,"token_id":"T"}` (NFT
+                 *     tokens). The NFT lists' own `next_key`s add `"collection_addr":"0x.."`, the tie-break that makes
+                 *     the cursor unique. A key replaces `pagination.offset`. An empty value means no key. Malformed
+                 *     keys are a 400 naming `pagination.key`.
                  */
                 "pagination.key"?: components["parameters"]["pagination-key"];
                 /**
@@ -2772,8 +2795,10 @@ export interface operations {
                 /**
                  * @description Where the page starts: the `next_key` of the previous page, or base64 of a decimal offset
                  *     (e.g. `MTAw` = 100), or base64 of a JSON cursor: `{"sequence":N}` (tx lists), `{"height":N}`
-                 *     (blocks), `{"height":N,"token_id":"T"}` (NFT tokens). A key replaces `pagination.offset`. An empty
-                 *     value means no key. Malformed keys are a 400 naming `pagination.key`.
+                 *     (blocks; NFT collections, where it means `height < N`), `{"height":N,"token_id":"T"}` (NFT
+                 *     tokens). The NFT lists' own `next_key`s add `"collection_addr":"0x.."`, the tie-break that makes
+                 *     the cursor unique. A key replaces `pagination.offset`. An empty value means no key. Malformed
+                 *     keys are a 400 naming `pagination.key`.
                  */
                 "pagination.key"?: components["parameters"]["pagination-key"];
                 /**
@@ -2834,8 +2859,10 @@ export interface operations {
                 /**
                  * @description Where the page starts: the `next_key` of the previous page, or base64 of a decimal offset
                  *     (e.g. `MTAw` = 100), or base64 of a JSON cursor: `{"sequence":N}` (tx lists), `{"height":N}`
-                 *     (blocks), `{"height":N,"token_id":"T"}` (NFT tokens). A key replaces `pagination.offset`. An empty
-                 *     value means no key. Malformed keys are a 400 naming `pagination.key`.
+                 *     (blocks; NFT collections, where it means `height < N`), `{"height":N,"token_id":"T"}` (NFT
+                 *     tokens). The NFT lists' own `next_key`s add `"collection_addr":"0x.."`, the tie-break that makes
+                 *     the cursor unique. A key replaces `pagination.offset`. An empty value means no key. Malformed
+                 *     keys are a 400 naming `pagination.key`.
                  */
                 "pagination.key"?: components["parameters"]["pagination-key"];
                 /**
@@ -2896,8 +2923,10 @@ export interface operations {
                 /**
                  * @description Where the page starts: the `next_key` of the previous page, or base64 of a decimal offset
                  *     (e.g. `MTAw` = 100), or base64 of a JSON cursor: `{"sequence":N}` (tx lists), `{"height":N}`
-                 *     (blocks), `{"height":N,"token_id":"T"}` (NFT tokens). A key replaces `pagination.offset`. An empty
-                 *     value means no key. Malformed keys are a 400 naming `pagination.key`.
+                 *     (blocks; NFT collections, where it means `height < N`), `{"height":N,"token_id":"T"}` (NFT
+                 *     tokens). The NFT lists' own `next_key`s add `"collection_addr":"0x.."`, the tie-break that makes
+                 *     the cursor unique. A key replaces `pagination.offset`. An empty value means no key. Malformed
+                 *     keys are a 400 naming `pagination.key`.
                  */
                 "pagination.key"?: components["parameters"]["pagination-key"];
                 /**
@@ -2951,8 +2980,10 @@ export interface operations {
                 /**
                  * @description Where the page starts: the `next_key` of the previous page, or base64 of a decimal offset
                  *     (e.g. `MTAw` = 100), or base64 of a JSON cursor: `{"sequence":N}` (tx lists), `{"height":N}`
-                 *     (blocks), `{"height":N,"token_id":"T"}` (NFT tokens). A key replaces `pagination.offset`. An empty
-                 *     value means no key. Malformed keys are a 400 naming `pagination.key`.
+                 *     (blocks; NFT collections, where it means `height < N`), `{"height":N,"token_id":"T"}` (NFT
+                 *     tokens). The NFT lists' own `next_key`s add `"collection_addr":"0x.."`, the tie-break that makes
+                 *     the cursor unique. A key replaces `pagination.offset`. An empty value means no key. Malformed
+                 *     keys are a 400 naming `pagination.key`.
                  */
                 "pagination.key"?: components["parameters"]["pagination-key"];
                 /**
@@ -3013,8 +3044,10 @@ export interface operations {
                 /**
                  * @description Where the page starts: the `next_key` of the previous page, or base64 of a decimal offset
                  *     (e.g. `MTAw` = 100), or base64 of a JSON cursor: `{"sequence":N}` (tx lists), `{"height":N}`
-                 *     (blocks), `{"height":N,"token_id":"T"}` (NFT tokens). A key replaces `pagination.offset`. An empty
-                 *     value means no key. Malformed keys are a 400 naming `pagination.key`.
+                 *     (blocks; NFT collections, where it means `height < N`), `{"height":N,"token_id":"T"}` (NFT
+                 *     tokens). The NFT lists' own `next_key`s add `"collection_addr":"0x.."`, the tie-break that makes
+                 *     the cursor unique. A key replaces `pagination.offset`. An empty value means no key. Malformed
+                 *     keys are a 400 naming `pagination.key`.
                  */
                 "pagination.key"?: components["parameters"]["pagination-key"];
                 /**
@@ -3128,8 +3161,10 @@ export interface operations {
                 /**
                  * @description Where the page starts: the `next_key` of the previous page, or base64 of a decimal offset
                  *     (e.g. `MTAw` = 100), or base64 of a JSON cursor: `{"sequence":N}` (tx lists), `{"height":N}`
-                 *     (blocks), `{"height":N,"token_id":"T"}` (NFT tokens). A key replaces `pagination.offset`. An empty
-                 *     value means no key. Malformed keys are a 400 naming `pagination.key`.
+                 *     (blocks; NFT collections, where it means `height < N`), `{"height":N,"token_id":"T"}` (NFT
+                 *     tokens). The NFT lists' own `next_key`s add `"collection_addr":"0x.."`, the tie-break that makes
+                 *     the cursor unique. A key replaces `pagination.offset`. An empty value means no key. Malformed
+                 *     keys are a 400 naming `pagination.key`.
                  */
                 "pagination.key"?: components["parameters"]["pagination-key"];
                 /**
@@ -3200,8 +3235,10 @@ export interface operations {
                 /**
                  * @description Where the page starts: the `next_key` of the previous page, or base64 of a decimal offset
                  *     (e.g. `MTAw` = 100), or base64 of a JSON cursor: `{"sequence":N}` (tx lists), `{"height":N}`
-                 *     (blocks), `{"height":N,"token_id":"T"}` (NFT tokens). A key replaces `pagination.offset`. An empty
-                 *     value means no key. Malformed keys are a 400 naming `pagination.key`.
+                 *     (blocks; NFT collections, where it means `height < N`), `{"height":N,"token_id":"T"}` (NFT
+                 *     tokens). The NFT lists' own `next_key`s add `"collection_addr":"0x.."`, the tie-break that makes
+                 *     the cursor unique. A key replaces `pagination.offset`. An empty value means no key. Malformed
+                 *     keys are a 400 naming `pagination.key`.
                  */
                 "pagination.key"?: components["parameters"]["pagination-key"];
                 /**
@@ -3261,8 +3298,10 @@ export interface operations {
                 /**
                  * @description Where the page starts: the `next_key` of the previous page, or base64 of a decimal offset
                  *     (e.g. `MTAw` = 100), or base64 of a JSON cursor: `{"sequence":N}` (tx lists), `{"height":N}`
-                 *     (blocks), `{"height":N,"token_id":"T"}` (NFT tokens). A key replaces `pagination.offset`. An empty
-                 *     value means no key. Malformed keys are a 400 naming `pagination.key`.
+                 *     (blocks; NFT collections, where it means `height < N`), `{"height":N,"token_id":"T"}` (NFT
+                 *     tokens). The NFT lists' own `next_key`s add `"collection_addr":"0x.."`, the tie-break that makes
+                 *     the cursor unique. A key replaces `pagination.offset`. An empty value means no key. Malformed
+                 *     keys are a 400 naming `pagination.key`.
                  */
                 "pagination.key"?: components["parameters"]["pagination-key"];
                 /**
@@ -3327,8 +3366,10 @@ export interface operations {
                 /**
                  * @description Where the page starts: the `next_key` of the previous page, or base64 of a decimal offset
                  *     (e.g. `MTAw` = 100), or base64 of a JSON cursor: `{"sequence":N}` (tx lists), `{"height":N}`
-                 *     (blocks), `{"height":N,"token_id":"T"}` (NFT tokens). A key replaces `pagination.offset`. An empty
-                 *     value means no key. Malformed keys are a 400 naming `pagination.key`.
+                 *     (blocks; NFT collections, where it means `height < N`), `{"height":N,"token_id":"T"}` (NFT
+                 *     tokens). The NFT lists' own `next_key`s add `"collection_addr":"0x.."`, the tie-break that makes
+                 *     the cursor unique. A key replaces `pagination.offset`. An empty value means no key. Malformed
+                 *     keys are a 400 naming `pagination.key`.
                  */
                 "pagination.key"?: components["parameters"]["pagination-key"];
                 /**

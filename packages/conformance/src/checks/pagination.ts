@@ -211,10 +211,11 @@ const LAWS: { name: string; title: string; law: Law }[] = [
 ];
 
 /**
- * Laws that compare separate reads of one list. They hold for append-only lists read by cursor, but
- * a rich list and the NFT lists are current state paged by offset: balances move, tokens change
- * owners, are minted and burned, and new collections come first, so on a live chain two reads of
- * them may rightly differ. (NFT txs are append-only, cursor-paged, and keep every law.)
+ * Laws that compare separate reads of one list. They hold for append-only lists, but a rich list
+ * and the NFT lists are current state: balances move, tokens change owners, are minted and burned,
+ * and new collections come first, so on a live chain two reads of them may rightly differ, whatever
+ * their keys (offsets in the reference, cursors in Weft). (NFT txs are append-only, cursor-paged,
+ * and keep every law.)
  */
 const MUTABLE_LISTS = new Set([
   "listRichList",

@@ -21,10 +21,13 @@ export function pageWalker(baseUrl: () => string) {
     return { status: res.status, body: (await res.json()) as T };
   }
 
-  /** Every row of the list field `list` of `path`, page after page, in the order served. */
-  async function walk<T>(path: string, list: string): Promise<T[]> {
+  /**
+   * Every row of the list field `list` of `path`, page after page, in the order served; from
+   * `firstKey` when given.
+   */
+  async function walk<T>(path: string, list: string, firstKey?: string): Promise<T[]> {
     const out: T[] = [];
-    let key: string | null = null;
+    let key: string | null = firstKey ?? null;
     const sep = path.includes("?") ? "&" : "?";
     for (let i = 0; i < MAX_PAGES; i++) {
       const suffix: string = key ? `${sep}pagination.key=${encodeURIComponent(key)}` : "";

@@ -16,7 +16,7 @@ import { buildPagination, type PaginationQuery, parsePageRequest } from "../http
 import { type BlockRow, blockPageSql, LATEST_HEIGHT_SQL, toBlock } from "../indexer/blocks.js";
 import { evmTxsByAccountFilter } from "../indexer/evm-txs.js";
 import { orderByOf, type TokenRow, tokenOf, tokenPageQuery } from "../indexer/nft-tokens.js";
-import { orderedPageSql } from "../indexer/ordered-page.js";
+import { orderedPageOf, orderedPageSql } from "../indexer/ordered-page.js";
 import { richListPage, storedDenom } from "../indexer/rich-list.js";
 import { type SequenceFilter, sequencePageSql } from "../indexer/sequence-page.js";
 import { TX_BY_HASH_SQL, txListFilter, txsByAccountFilter } from "../indexer/txs.js";
@@ -87,17 +87,9 @@ export async function startRawBaseline(
       orderBy: orderByOf(query.order_by),
     });
     const { sql, params, offset } = orderedPageSql(request, page);
-    const { rows } = await pool.query<TokenRow>(sql, params);
-    const items = rows.slice(0, request.limit);
-    const last = items.at(-1);
-    const tokens = items.map((t) => tokenOf(t, prefix));
-    const pagination = buildPagination({
-      request: page.cursor ? request : { ...request, position: { kind: "offset", offset } },
-      hasMore: rows.length > request.limit,
-      total: 0n,
-      nextCursor: page.cursor && last && page.nextCursor ? page.nextCursor(last) : undefined,
-    });
-    return JSON.stringify({ tokens, pagination });
+    const result = await pool.query<TokenRow>(sql, params);
+    const { rows, pagination } = orderedPageOf(request, page, { rows: result.rows, offset, total: 0n });
+    return JSON.stringify({ tokens: rows.map((t) => tokenOf(t, prefix)), pagination });
   }
 
   async function richList(denom: string, query: Query): Promise<string> {
@@ -106,19 +98,19 @@ export async function startRawBaseline(
       storedDenom(denom, options.vmType),
     );
     const { sql, params, offset } = orderedPageSql(request, page);
-    const [{ rows }, total] = await Promise.all([
+    const [result, total] = await Promise.all([
       pool.query<{ account: Buffer; amount: string }>(sql, params),
       pool.query<{ n: string }>(page.count.sql, page.count.params),
     ]);
-    const holders = rows.slice(0, request.limit).map((r) => ({
+    const { rows, pagination } = orderedPageOf(request, page, {
+      rows: result.rows,
+      offset,
+      total: BigInt(total.rows[0]?.n ?? 0),
+    });
+    const holders = rows.map((r) => ({
       account: options.vmType === "evm" ? `0x${r.account.toString("hex")}` : toBech32(r.account, prefix),
       amount: r.amount,
     }));
-    const pagination = buildPagination({
-      request: { ...request, position: { kind: "offset", offset } },
-      hasMore: rows.length > request.limit,
-      total: BigInt(total.rows[0]?.n ?? 0),
-    });
     return JSON.stringify({ holders, pagination });
   }
 

@@ -32,6 +32,14 @@ describe("decodeKey", () => {
       "eyJoZWlnaHQiOjMwMCwidG9rZW5faWQiOiJ0b2tlbjEyMyJ9",
       { kind: "height_token_id", height: 300n, tokenId: "token123" },
     ],
+    [
+      b64(`{"collection_addr":"0x${"ab".repeat(20)}","height":7,"token_id":"t"}`),
+      { kind: "height_token_id", height: 7n, tokenId: "t", collection: Buffer.alloc(20, 0xab) },
+    ],
+    [
+      b64(`{"collection_addr":"0x${"CD".repeat(32)}","height":7}`),
+      { kind: "height", height: 7n, collection: Buffer.alloc(32, 0xcd) },
+    ],
     [b64("200"), { kind: "offset", offset: 200 }],
     [b64('{"other":1}'), undefined],
     ["", undefined],
@@ -52,6 +60,14 @@ describe("decodeKey", () => {
     [b64("abc"), "pagination.key must decode to a nonnegative integer"],
     [b64("{broken"), "invalid pagination.key format: expected base64 of JSON or of a decimal offset"],
     [b64('{"sequence":"x"}'), "invalid pagination.key: sequence must be a non-negative integer"],
+    [
+      b64(`{"collection_addr":"0x${"ab".repeat(19)}","height":7}`),
+      "invalid pagination.key: collection_addr must be 0x and 20 or 32 bytes of hex",
+    ],
+    [
+      b64('{"collection_addr":7,"height":7,"token_id":"1"}'),
+      "invalid pagination.key: collection_addr must be 0x and 20 or 32 bytes of hex",
+    ],
   ])("rejects %s", (key, message) => {
     expect(errorOf(() => decodeKey(key))).toEqual({
       status: 400,
@@ -134,5 +150,12 @@ describe("buildPagination", () => {
     expect(
       buildPagination({ request, hasMore: false, total: 3, nextCursor: { sequence: 7n } }).next_key,
     ).toBeNull();
+  });
+
+  it("keeps the offset previous_key of an offset request where asked (NFT lists)", () => {
+    const cursor = { height: 7n, token_id: "a" };
+    expect(
+      buildPagination({ request, hasMore: true, total: 0, nextCursor: cursor, offsetPreviousKey: true }),
+    ).toEqual({ previous_key: encodeOffset(10), next_key: encodeCursor(cursor), total: "0" });
   });
 });

@@ -3,21 +3,29 @@
  * `pagination.*` parameters): cursor keys (`{"sequence":N}`, `{"height":N}`, `{"height":N,"token_id":T}`,
  * base64 JSON) and offset keys (base64 decimal) are both accepted everywhere.
  *
- * One deliberate difference: `next_key` is null on the last page (we read one record past the page
- * to know), where the reference emits a key on every non-empty page and clients make one extra,
- * empty request. Clients that loop until `next_key` is null see the same records either way.
+ * Deliberate differences, both invisible to clients that loop until `next_key` is null:
+ * - `next_key` is null on the last page (we read one record past the page to know), where the
+ *   reference emits a key on every non-empty page and clients make one extra, empty request.
+ * - NFT collection and token lists emit cursor keys (`{"collection_addr":..,"height":N[,"token_id":T]}`)
+ *   where the reference emits base64 offsets: a deep page then costs what the first costs, and a
+ *   traversal sees each record once while blocks are ingested (new tokens shift offsets). Offset
+ *   keys and `pagination.offset` are still accepted there.
  */
 import { badRequest } from "./errors.js";
 
 export const DEFAULT_LIMIT = 100;
 export const MAX_LIMIT = 1000;
 
-/** Where a page starts. */
+/**
+ * Where a page starts. `collection` is Weft's tie-break on the NFT lists (`collection_addr` in the
+ * key): without it, `(height)` and `(height, token_id)` are not unique, and the reference's own
+ * cursors skip the records that tie with the page's last one.
+ */
 export type PagePosition =
   | { kind: "offset"; offset: number }
   | { kind: "sequence"; sequence: bigint }
-  | { kind: "height"; height: bigint }
-  | { kind: "height_token_id"; height: bigint; tokenId: string };
+  | { kind: "height"; height: bigint; collection?: Buffer }
+  | { kind: "height_token_id"; height: bigint; tokenId: string; collection?: Buffer };
 
 export interface PageRequest {
   limit: number;
@@ -67,6 +75,13 @@ function keyError(message: string) {
   return badRequest(message, [{ field: "query.pagination.key", description: message }]);
 }
 
+/** The `collection_addr` of an NFT list cursor: 0x and 20 or 32 bytes of hex, as `next_key` carries it. */
+function collectionOf(value: unknown): Buffer {
+  if (typeof value === "string" && /^0x(?:[0-9a-fA-F]{40}|[0-9a-fA-F]{64})$/.test(value))
+    return Buffer.from(value.slice(2), "hex");
+  throw keyError("invalid pagination.key: collection_addr must be 0x and 20 or 32 bytes of hex");
+}
+
 /** Decodes `pagination.key` into a position; `undefined` when absent or empty. */
 export function decodeKey(raw: string | undefined): PagePosition | undefined {
   if (raw === undefined || raw === "") return undefined;
@@ -97,12 +112,13 @@ export function decodeKey(raw: string | undefined): PagePosition | undefined {
       const height = nonNegativeBigInt(parsed.height);
       if (height === undefined)
         throw keyError("invalid pagination.key: height must be a non-negative integer");
+      const tie = "collection_addr" in parsed ? { collection: collectionOf(parsed.collection_addr) } : {};
       if ("token_id" in parsed) {
         if (typeof parsed.token_id !== "string")
           throw keyError("invalid pagination.key: token_id must be a string");
-        return { kind: "height_token_id", height, tokenId: parsed.token_id };
+        return { kind: "height_token_id", height, tokenId: parsed.token_id, ...tie };
       }
-      return { kind: "height", height };
+      return { kind: "height", height, ...tie };
     }
     // A JSON object naming no cursor field is ignored, as the reference does.
     return undefined;
@@ -164,21 +180,29 @@ export interface PaginationBody {
  * The response `pagination` object.
  * @param nextCursor the cursor of the page's last record when the endpoint pages by cursor; without
  *   it the page is offset-paged and keys are base64 decimal offsets.
+ * @param offsetPreviousKey a cursor-paged list that still answers an offset request with the
+ *   reference's offset `previous_key` (the NFT lists, offset-paged in the reference).
  */
 export function buildPagination(options: {
   request: PageRequest;
   hasMore: boolean;
   total: bigint | number | null;
   nextCursor?: Record<string, string | number | bigint> | undefined;
+  offsetPreviousKey?: boolean;
 }): PaginationBody {
   const { request, hasMore } = options;
   const total = options.total === null ? "0" : String(options.total);
-  if (options.nextCursor !== undefined) {
-    return { previous_key: null, next_key: hasMore ? encodeCursor(options.nextCursor) : null, total };
-  }
   const offset = request.position.kind === "offset" ? request.position.offset : 0;
+  const previousOffset = offset > 0 && offset >= request.limit ? encodeOffset(offset - request.limit) : null;
+  if (options.nextCursor !== undefined) {
+    return {
+      previous_key: options.offsetPreviousKey ? previousOffset : null,
+      next_key: hasMore ? encodeCursor(options.nextCursor) : null,
+      total,
+    };
+  }
   return {
-    previous_key: offset > 0 && offset >= request.limit ? encodeOffset(offset - request.limit) : null,
+    previous_key: previousOffset,
     next_key: hasMore ? encodeOffset(offset + request.limit) : null,
     total,
   };

@@ -1,7 +1,9 @@
 /**
  * NFT collection routes (spec tag NFT): every collection, by account (collections where the account
- * owns a token), by name, one by address. Newest first by creation height, offset keys; a
- * `{"height":N}` key pages with `height < N` as the reference does (by_name ignores JSON keys).
+ * owns a token), by name, one by address. Newest first by creation height, then address. `next_key`
+ * is the last collection's `{"collection_addr","height"}` cursor (`(height, addr) < (N, A)`); offset
+ * keys and the reference's `{"height":N}` cursor (`height < N`) are accepted too, on by_name as well
+ * (the reference ignores JSON keys there; honouring them is what lets by_name emit cursors).
  */
 import { parseAddress, toBech32 } from "../http/addresses.js";
 import { notFound } from "../http/errors.js";
@@ -46,7 +48,7 @@ export const searchable = (text: string) => text.replace(/[^\p{L}\p{M}\p{N}]/gu,
 async function collectionPage(
   deps: IndexerDeps,
   request: PageRequest,
-  filter: { where: string; params: unknown[]; honourCursor: boolean },
+  filter: { where: string; params: unknown[] },
 ) {
   const p = request.position;
   const { rows, pagination } = await orderedPage<CollectionRow>(deps, request, {
@@ -54,10 +56,12 @@ async function collectionPage(
     params: filter.params,
     order: ["c.height", "c.addr"],
     cursor:
-      filter.honourCursor && p.kind === "height"
-        ? { columns: ["c.height"], values: [String(p.height)] }
-        : undefined,
-    nextCursor: (row) => ({ height: BigInt(row.height) }),
+      p.kind !== "height"
+        ? undefined
+        : p.collection
+          ? { columns: ["c.height", "c.addr"], values: [String(p.height), p.collection] }
+          : { columns: ["c.height"], values: [String(p.height)] },
+    nextCursor: (row) => ({ collection_addr: `0x${row.addr.toString("hex")}`, height: BigInt(row.height) }),
     count: {
       sql: `SELECT count(*)::text AS n FROM nft_collection c WHERE true ${filter.where}`,
       params: filter.params,
@@ -72,7 +76,6 @@ export function createNftCollectionHandlers(deps: IndexerDeps): OperationHandler
       collectionPage(deps, parsePageRequest(req.query as PaginationQuery), {
         where: "",
         params: [],
-        honourCursor: true,
       }),
 
     listNftCollectionsByAccount: (req) => {
@@ -80,7 +83,6 @@ export function createNftCollectionHandlers(deps: IndexerDeps): OperationHandler
       return collectionPage(deps, parsePageRequest(req.query as PaginationQuery), {
         where: "AND c.addr IN (SELECT t.collection FROM nft_token t WHERE t.owner = $1)",
         params: [account],
-        honourCursor: true,
       });
     },
 
@@ -90,7 +92,6 @@ export function createNftCollectionHandlers(deps: IndexerDeps): OperationHandler
       return collectionPage(deps, parsePageRequest(req.query as PaginationQuery), {
         where: `AND (strpos(${stripped("c.name")}, $1) > 0 OR strpos(${stripped("c.origin_name")}, $1) > 0)`,
         params: [text],
-        honourCursor: false,
       });
     },
 

@@ -1,6 +1,7 @@
 import { describe, expect, it } from "vitest";
 import { evmTokenTruth } from "../_test/evm-token-truth.js";
 import { useIngestedEvmChain } from "../_test/ingested-evm-chain.js";
+import { type KeyPagination, pageWalker } from "../_test/page-walk.js";
 import { createTestApp, serveForTests } from "../_test/test-app.js";
 import { useTestDatabase } from "../_test/test-database.js";
 import { toBech32 } from "../http/addresses.js";
@@ -24,32 +25,8 @@ interface Token {
   nft: { token_id: string; uri: string };
   height: number;
 }
-interface Pagination {
-  previous_key: string | null;
-  next_key: string | null;
-  total: string;
-}
-
-async function get<T>(path: string): Promise<{ status: number; body: T }> {
-  const res = await fetch(`${url()}${path}`);
-  return { status: res.status, body: (await res.json()) as T };
-}
-
-async function walk<T>(path: string, list: string, firstKey?: string): Promise<T[]> {
-  const out: T[] = [];
-  let key: string | null | undefined = firstKey;
-  for (let i = 0; i < 1000; i++) {
-    const sep = path.includes("?") ? "&" : "?";
-    const suffix: string = key ? `${sep}pagination.key=${encodeURIComponent(key)}` : "";
-    const { status, body }: { status: number; body: Record<string, unknown> & { pagination: Pagination } } =
-      await get<Record<string, unknown> & { pagination: Pagination }>(`${path}${suffix}`);
-    expect(status).toBe(200);
-    out.push(...(body[list] as T[]));
-    key = body.pagination.next_key;
-    if (!key) return out;
-  }
-  throw new Error("no end");
-}
+type Pagination = KeyPagination;
+const { get, walk } = pageWalker(url);
 
 describe("NFT routes on an ingested EVM devnet (ERC-721 Transfer logs)", () => {
   const truth = () => groundTruth();
@@ -76,16 +53,28 @@ describe("NFT routes on an ingested EVM devnet (ERC-721 Transfer logs)", () => {
     expect(byHeightCursor).toEqual(byHeight);
     expect(byHeight.map((t) => t.height)).toEqual([...byHeight.map((t) => t.height)].sort((a, b) => b - a));
     const first = await get<{ tokens: Token[]; pagination: Pagination }>(`${path}`);
+    const fourth = first.body.tokens[3] as Token;
+    // next_key is the last token's cursor (the reference would say base64("4")).
     expect(first.body.pagination).toEqual({
       previous_key: null,
-      next_key: encodeOffset(4),
+      next_key: encodeCursor({
+        collection_addr: nft(),
+        height: fourth.height,
+        token_id: fourth.nft.token_id,
+      }),
       total: String(expected.length),
     });
     expect(first.body.tokens[0]).toMatchObject({ collection_addr: nft(), object_addr: "", nft: { uri: "" } });
+    // An offset key still reads that offset, with the reference's offset previous_key.
     const second = await get<{ tokens: Token[]; pagination: Pagination }>(
       `${path}&pagination.key=${encodeOffset(4)}`,
     );
+    expect(second.body.tokens).toEqual(desc.slice(4, 8));
     expect(second.body.pagination.previous_key).toBe(encodeOffset(0));
+    const byCursor = await get<{ tokens: Token[] }>(
+      `${path}&pagination.key=${encodeURIComponent(first.body.pagination.next_key ?? "")}`,
+    );
+    expect(byCursor.body.tokens).toEqual(second.body.tokens);
   });
 
   it("tokens/by_account: exactly the account's tokens, with collection_addr and token_id filters", async () => {
@@ -232,12 +221,24 @@ describe("collections/by_name", () => {
     expect((await names("jenn")).names).toEqual(["ibc/0A1F"]);
     expect((await names("seiya%20bronze")).names).toEqual(["Saint Seiya: Bronze Saints"]);
     expect((await names("nothing-like-it")).names).toEqual([]);
-    const first = await names("bronze", `?pagination.limit=1&pagination.key=${encodeCursor({ height: 5n })}`);
-    // A JSON key is ignored here: the first page, offset keys.
+    const first = await names("bronze", "?pagination.limit=1");
     expect(first).toEqual({
       names: ["Bronze-Age Pots"],
-      pagination: { previous_key: null, next_key: encodeOffset(1), total: "2" },
+      pagination: {
+        previous_key: null,
+        next_key: encodeCursor({ collection_addr: `0x${"e3".repeat(32)}`, height: 1_000_003 }),
+        total: "2",
+      },
     });
+    const second = await names("bronze", `?pagination.limit=1&pagination.key=${first.pagination.next_key}`);
+    expect(second).toEqual({
+      names: ["Saint Seiya: Bronze Saints"],
+      pagination: { previous_key: null, next_key: null, total: "2" },
+    });
+    // The reference ignores JSON keys here; Weft honours them (height < N), and offsets as before.
+    expect((await names("bronze", `?pagination.key=${encodeCursor({ height: 1_000_003n })}`)).names).toEqual([
+      "Saint Seiya: Bronze Saints",
+    ]);
     expect((await names("bronze", `?pagination.limit=1&pagination.key=${encodeOffset(1)}`)).names).toEqual([
       "Saint Seiya: Bronze Saints",
     ]);
@@ -251,6 +252,93 @@ describe("collections/by_name", () => {
         message: `invalid order_by: must match pattern "${ORDER_BY_PATTERN}"`,
         details: [{ field: "query.order_by", description: `must match pattern "${ORDER_BY_PATTERN}"` }],
       },
+    });
+  });
+});
+
+describe("NFT list cursors", () => {
+  const owner = Buffer.alloc(20, 0xa7);
+  const ownerHex = `0x${owner.toString("hex")}`;
+  const collections = [0xc1, 0xc2, 0xc3].map((b) => Buffer.alloc(20, b));
+  const hex = (b: Buffer) => `0x${b.toString("hex")}`;
+
+  async function insertToken(collection: Buffer, tokenId: string, height: number) {
+    await database().db.pool.query(
+      `INSERT INTO nft_token (collection, token_id, owner, height, timestamp, sequence)
+       VALUES ($1, $2, $3, $4, now(), $4)`,
+      [collection, tokenId, owner, height],
+    );
+  }
+
+  it("tokens that tie on (token_id, height) in several collections are each read once, in order, by next_key", async () => {
+    const { pool } = database().db;
+    for (const c of collections)
+      await pool.query(
+        "INSERT INTO nft_collection (addr, name, creator, height, timestamp) VALUES ($1, 'tie', $2, 2000000, now())",
+        [c, owner],
+      );
+    for (const c of collections) for (const id of ["5", "7", "9"]) await insertToken(c, id, 2_000_000);
+    const expected = ["9", "7", "5"].flatMap((id) =>
+      [...collections].reverse().map((c) => `${hex(c)}/${id}`),
+    );
+    for (const orderBy of ["token_id", "height"]) {
+      const tokens = await walk<Token>(
+        `/indexer/nft/v1/tokens/by_account/${ownerHex}?pagination.limit=1&order_by=${orderBy}`,
+        "tokens",
+      );
+      expect(tokens.map((t) => `${t.collection_addr}/${t.nft.token_id}`)).toEqual(expected);
+      const asc = await walk<Token>(
+        `/indexer/nft/v1/tokens/by_account/${ownerHex}?pagination.limit=2&order_by=${orderBy}&pagination.reverse=false`,
+        "tokens",
+      );
+      expect(asc).toEqual([...tokens].reverse());
+    }
+    // Collections created in one block: (height, addr) cursors read all three.
+    const byAccount = await walk<{ object_addr: string }>(
+      `/indexer/nft/v1/collections/by_account/${ownerHex}?pagination.limit=1`,
+      "collections",
+    );
+    expect(byAccount.map((c) => c.object_addr)).toEqual([...collections].reverse().map(hex));
+    const all = await walk<{ object_addr: string }>(
+      "/indexer/nft/v1/collections?pagination.limit=1",
+      "collections",
+    );
+    expect(all.slice(0, 3).map((c) => c.object_addr)).toEqual([...collections].reverse().map(hex));
+  });
+
+  it("a traversal sees every token once while new ones are minted on both sides of its position", async () => {
+    const path = `/indexer/nft/v1/tokens/by_account/${ownerHex}?pagination.limit=2`;
+    const before = await walk<Token>(path, "tokens");
+    const seen: Token[] = [];
+    let key: string | null = null;
+    let minted = 0;
+    do {
+      const suffix: string = key ? `&pagination.key=${encodeURIComponent(key)}` : "";
+      const page: { body: { tokens: Token[]; pagination: Pagination } } = await get(`${path}${suffix}`);
+      seen.push(...page.body.tokens);
+      key = page.body.pagination.next_key;
+      // Ahead of the position (read later) and behind it (an offset key would re-read a token).
+      await insertToken(collections[0] as Buffer, `0${minted}`, 2_000_001);
+      await insertToken(collections[0] as Buffer, `z${minted++}`, 2_000_001);
+    } while (key);
+    const ids = seen.map((t) => `${t.collection_addr}/${t.nft.token_id}`);
+    expect(new Set(ids).size).toBe(ids.length);
+    for (const t of before) expect(ids).toContain(`${t.collection_addr}/${t.nft.token_id}`);
+    expect(ids.filter((id) => id.endsWith("/00")).length).toBe(1);
+    expect(ids.some((id) => /\/z\d+$/.test(id))).toBe(false);
+  });
+
+  it("rejects a cursor whose collection_addr is not hex with a whole 400 body", async () => {
+    const message = "invalid pagination.key: collection_addr must be 0x and 20 or 32 bytes of hex";
+    expect(
+      await get(
+        `/indexer/nft/v1/tokens/by_account/${ownerHex}?pagination.key=${encodeURIComponent(
+          encodeCursor({ collection_addr: "init1xyz", height: 1n, token_id: "1" }),
+        )}`,
+      ),
+    ).toEqual({
+      status: 400,
+      body: { code: 3, message, details: [{ field: "query.pagination.key", description: message }] },
     });
   });
 });

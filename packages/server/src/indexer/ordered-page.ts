@@ -1,11 +1,13 @@
 /**
- * Pages of the offset-keyed lists (NFT collections and tokens, rich list), as the reference serves
- * them: offset keys by default (`next_key` only when a full page was read), and, where the endpoint
- * takes them, JSON cursor keys compared as a row value (`(height) < (N)`,
- * `(token_id, height) < (T, N)`). The ORDER BY ends in a unique column so offsets never skip or
- * repeat a row; the reference has no tie-break there.
+ * Pages of the lists ordered by something other than a sequence (NFT collections and tokens, rich
+ * list). Where the query names `nextCursor` (the NFT lists), `next_key` is the page's last record as
+ * a JSON cursor compared as a row value (`(height, addr) < (N, A)`, `(token_id, height, collection)
+ * < (T, N, C)`), whatever key the request came with: the next page is an index seek, however deep.
+ * Without it (the rich list: balances move, so no cursor holds still) keys are base64 offsets, and
+ * `next_key` is only written when another record follows. The ORDER BY ends in a unique column so
+ * neither a cursor nor an offset skips or repeats a row; the reference has no tie-break there.
  */
-import { buildPagination, type PageRequest } from "../http/pagination.js";
+import { buildPagination, type PageRequest, type PaginationBody } from "../http/pagination.js";
 import type { IndexerDeps } from "./indexer-deps.js";
 
 export interface OrderedPageQuery<Row> {
@@ -16,7 +18,7 @@ export interface OrderedPageQuery<Row> {
   order: string[];
   /** When the request carries a cursor this endpoint honours: the row value it compares with. */
   cursor?: { columns: string[]; values: unknown[] } | undefined;
-  /** Next cursor from the page's last row, emitted only for cursor requests. */
+  /** The cursor of a page's last row: `next_key`, for every request. Absent: offset keys. */
   nextCursor?: (row: Row) => Record<string, string | number | bigint>;
   /** `SELECT count(*)::text AS n ...` of the filtered set. */
   count: { sql: string; params: unknown[] };
@@ -57,27 +59,43 @@ export function orderedPageSql<Row extends object>(
   return { sql, params, offset };
 }
 
-export async function orderedPage<Row extends object>(
-  deps: IndexerDeps,
+/**
+ * The page and its `pagination` from the statement's rows (`limit + 1` of them). Exported for the
+ * raw baseline, which writes the same keys.
+ */
+export function orderedPageOf<Row extends object>(
   request: PageRequest,
   query: OrderedPageQuery<Row>,
-): Promise<{ rows: Row[]; pagination: ReturnType<typeof buildPagination> }> {
-  const { sql, params, offset } = orderedPageSql(request, query);
-  const cursor = query.cursor;
-  const [{ rows }, total] = await Promise.all([
-    deps.pool.query(sql, params),
-    request.countTotal ? deps.pool.query<{ n: string }>(query.count.sql, query.count.params) : undefined,
-  ]);
-  const hasMore = rows.length > request.limit;
-  const page = rows.slice(0, request.limit) as Row[];
+  result: { rows: Row[]; offset: number; total: bigint },
+): { rows: Row[]; pagination: PaginationBody } {
+  const page = result.rows.slice(0, request.limit);
   const last = page.at(-1);
   return {
     rows: page,
     pagination: buildPagination({
-      request: cursor ? request : { ...request, position: { kind: "offset", offset } },
-      hasMore,
-      total: total ? BigInt(total.rows[0]?.n ?? "0") : 0n,
-      nextCursor: cursor && last && query.nextCursor ? query.nextCursor(last) : undefined,
+      // A cursor request has no offset; an ignored cursor (one this list does not take) reads offset 0.
+      request: query.cursor ? request : { ...request, position: { kind: "offset", offset: result.offset } },
+      hasMore: result.rows.length > request.limit,
+      total: result.total,
+      nextCursor: last && query.nextCursor ? query.nextCursor(last) : undefined,
+      offsetPreviousKey: true,
     }),
   };
+}
+
+export async function orderedPage<Row extends object>(
+  deps: IndexerDeps,
+  request: PageRequest,
+  query: OrderedPageQuery<Row>,
+): Promise<{ rows: Row[]; pagination: PaginationBody }> {
+  const { sql, params, offset } = orderedPageSql(request, query);
+  const [{ rows }, total] = await Promise.all([
+    deps.pool.query(sql, params),
+    request.countTotal ? deps.pool.query<{ n: string }>(query.count.sql, query.count.params) : undefined,
+  ]);
+  return orderedPageOf(request, query, {
+    rows: rows as Row[],
+    offset,
+    total: total ? BigInt(total.rows[0]?.n ?? "0") : 0n,
+  });
 }
