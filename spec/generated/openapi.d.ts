@@ -3708,7 +3708,7 @@ export interface operations {
                     "application/json": components["schemas"]["error"];
                 };
             };
-            /** @description The chain is not in the registry. */
+            /** @description The chain is not in the registry, or it has no RPC endpoint to track on. `details` names `body.chain_id`, so a client knows retrying cannot help (Skip answers 404 with the same message while a tx is not yet seen). */
             404: {
                 headers: {
                     [name: string]: unknown;

@@ -109,6 +109,22 @@ describe("trackUntilAccepted", () => {
     });
     expect(requests()).toEqual(["POST /v2/tx/track forwarded"]);
   });
+
+  it("does not retry the real server's 404 for a chain its registry lacks", async () => {
+    const error = (await trackUntilAccepted(context(), { ...newTx(), chain_id: "nosuch-1" }).catch(
+      (e: unknown) => e,
+    )) as TransferError;
+    expect({ step: error.step, status: error.status, body: error.body }).toEqual({
+      step: "track",
+      status: 404,
+      body: {
+        code: 5,
+        message: "chain ID not supported: nosuch-1 (GET /v2/info/chains lists them)",
+        details: [{ field: "body.chain_id", description: "not a chain of this router's registry" }],
+      },
+    });
+    expect(requests()).toEqual(["POST /v2/tx/track forwarded"]);
+  });
 });
 
 describe("pollStatus", () => {

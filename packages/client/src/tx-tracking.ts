@@ -44,10 +44,13 @@ export interface BroadcastTx {
 
 /**
  * Retried: no answer, 404 (a replica or upstream that has not seen the chain or tx yet), 408, 429
- * and 5xx. A 400 is the caller's bug and retrying cannot fix it.
+ * and 5xx. A 400 is the caller's bug and retrying cannot fix it; nor can it a 404 whose details
+ * name `body.chain_id` (Weft: the chain is not in the router's registry).
  */
 const isRetried = (status: number | undefined) =>
   status === undefined || status === 404 || status === 408 || status === 429 || status >= 500;
+const isUnsupportedChain = (failure: TransferError) =>
+  failure.status === 404 && (failure.body?.details ?? []).some((d) => d.field === "body.chain_id");
 
 const TERMINAL_STATUSES: ReadonlySet<string> = new Set(["STATE_COMPLETED", "STATE_FAILED"]);
 /** Also terminal when a server reports them under another `status` (Skip says COMPLETED for failures). */
@@ -81,7 +84,7 @@ export async function trackUntilAccepted(
       context.client.POST("/v2/tx/track", { body: tx, signal: context.signal }),
     );
     if (outcome.ok) return outcome.data;
-    if (!isRetried(outcome.status)) throw outcome.failure;
+    if (!isRetried(outcome.status) || isUnsupportedChain(outcome.failure)) throw outcome.failure;
     if (i + 1 >= attempts) {
       throw new TransferError({
         step: "track",

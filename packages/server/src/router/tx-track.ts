@@ -13,12 +13,19 @@ export function createTxTrackHandlers(deps: RouterDeps): OperationHandlers {
       const registry = requireRegistry(deps);
       const { tx_hash, chain_id } = req.body as { tx_hash: string; chain_id: string };
       const chain = registry.chain(chain_id);
+      // Skip's 404 text for both; the detail naming body.chain_id tells clients that retrying is
+      // futile (a Skip 404 may also mean "tx not seen yet", which is worth retrying).
+      const unsupported = (message: string, description: string) =>
+        new ApiError(404, message, { details: [{ field: "body.chain_id", description }] });
       if (!chain)
-        throw new ApiError(404, `chain ID not supported: ${chain_id} (GET /v2/info/chains lists them)`);
+        throw unsupported(
+          `chain ID not supported: ${chain_id} (GET /v2/info/chains lists them)`,
+          "not a chain of this router's registry",
+        );
       if (!chain.apis.rpc)
-        throw new ApiError(
-          404,
+        throw unsupported(
           `chain ID not supported: the registry has no RPC endpoint to track txs on ${chain_id}`,
+          "the registry has no RPC endpoint for this chain",
         );
       const hash = normaliseTxHash(tx_hash);
       await insertTransfer(deps.pool, chain_id, hash);

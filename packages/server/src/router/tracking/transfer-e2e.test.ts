@@ -410,7 +410,7 @@ describe("tracking transfers end to end on the local interchain", () => {
     expect(await unknown.json()).toEqual({
       code: 5,
       message: "chain ID not supported: nosuch-1 (GET /v2/info/chains lists them)",
-      details: [],
+      details: [{ field: "body.chain_id", description: "not a chain of this router's registry" }],
     });
   });
 });
