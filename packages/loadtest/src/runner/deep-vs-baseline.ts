@@ -6,7 +6,8 @@
  * RESPONSE_CACHE=off, so the database path is measured), finds the test data in the database
  * (busiest accounts, a message type, the fullest denom), reaches each deep page as a client does
  * (following next_key), checks that the two servers answer every measured URL with the same bytes,
- * then measures each with autocannon and prints one table with the targets marked.
+ * then measures each with autocannon and prints one table with the targets marked; then a second
+ * table of what an exact `total` costs on the lists that count one.
  *
  *   DATABASE_URL=postgres://... node dist/runner/deep-vs-baseline.js [--depth 10000] [--duration 5]
  */
@@ -68,6 +69,30 @@ const txHash = await one(
   "SELECT upper(encode(hash, 'hex')) AS v, '' AS n FROM tx WHERE sequence = (SELECT max(sequence) / 2 FROM tx)",
 );
 const txCount = await one("SELECT count(*)::text AS v, '' AS n FROM tx");
+// The filters: the two commonest types together; an account's commonest type; the commonest type the
+// busiest account never has (the case that walked every tx of the account before the account x type
+// edges); the busiest signer; the busiest account's signed txs when it signs none.
+const types = (
+  await pool.query<{ v: string }>(
+    "SELECT msg_type AS v FROM tx_msg_type GROUP BY msg_type ORDER BY count(*) DESC",
+  )
+).rows.map((r) => r.v);
+const accountTypes = account
+  ? (
+      await pool.query<{ v: string; n: string }>(
+        `SELECT m.msg_type AS v, count(*)::text AS n FROM tx_account a JOIN tx_msg_type m USING (sequence)
+         WHERE a.account = decode($1, 'hex') GROUP BY m.msg_type ORDER BY count(*) DESC`,
+        [account.v.slice(2)],
+      )
+    ).rows
+  : [];
+const absentType = types.find((t) => !accountTypes.some((a) => a.v === t));
+const signer = await busiest("tx_account", "account", "WHERE signer");
+const accountSigned = account
+  ? await one(
+      `SELECT count(*)::text AS v, '' AS n FROM tx_account WHERE account = decode('${account.v.slice(2)}', 'hex') AND signer`,
+    )
+  : undefined;
 await pool.end();
 
 interface Endpoint {
@@ -77,41 +102,76 @@ interface Endpoint {
   records?: string | undefined;
   list: boolean;
 }
-const endpoints: Endpoint[] = [
-  { name: "blocks", path: "/indexer/block/v1/blocks", list: true },
-  { name: "txs", path: "/indexer/tx/v1/txs", records: txCount?.v, list: true },
-  account && {
-    name: "txs by_account",
-    path: `/indexer/tx/v1/txs/by_account/${account.v}`,
-    records: account.n,
-    list: true,
-  },
-  msgType && {
-    name: "txs msgs filter",
-    path: `/indexer/tx/v1/txs?msgs=${encodeURIComponent(msgType.v)}`,
-    records: msgType.n,
-    list: true,
-  },
-  evmAccount && {
-    name: "evm-txs by_account",
-    path: `/indexer/tx/v1/evm-txs/by_account/${evmAccount.v}`,
-    records: evmAccount.n,
-    list: true,
-  },
-  nftOwner && {
-    name: "nft tokens by_account",
-    path: `/indexer/nft/v1/tokens/by_account/${nftOwner.v}`,
-    records: nftOwner.n,
-    list: true,
-  },
-  denom && {
-    name: "rich list",
-    path: `/indexer/richlist/v1/${encodeURIComponent(denom.v)}`,
-    records: denom.n,
-    list: true,
-  },
-  txHash && { name: "tx by hash", path: `/indexer/tx/v1/txs/${txHash.v}`, list: false },
-].filter((e): e is Endpoint => Boolean(e) && (!values.only || Boolean(e?.name.includes(values.only))));
+const endpoints: Endpoint[] = (
+  [
+    { name: "blocks", path: "/indexer/block/v1/blocks", list: true },
+    { name: "txs", path: "/indexer/tx/v1/txs", records: txCount?.v, list: true },
+    account && {
+      name: "txs by_account",
+      path: `/indexer/tx/v1/txs/by_account/${account.v}`,
+      records: account.n,
+      list: true,
+    },
+    msgType && {
+      name: "txs msgs filter",
+      path: `/indexer/tx/v1/txs?msgs=${encodeURIComponent(msgType.v)}`,
+      records: msgType.n,
+      list: true,
+    },
+    types.length > 1 && {
+      name: "txs msgs, 2 types",
+      path: `/indexer/tx/v1/txs?msgs=${encodeURIComponent(types.slice(0, 2).join(","))}`,
+      list: true,
+    },
+    account &&
+      accountTypes[0] && {
+        name: "txs by_account msgs",
+        path: `/indexer/tx/v1/txs/by_account/${account.v}?msgs=${encodeURIComponent(accountTypes[0].v)}`,
+        records: accountTypes[0].n,
+        list: true,
+      },
+    account &&
+      absentType && {
+        name: "txs by_account msgs, none of the type",
+        path: `/indexer/tx/v1/txs/by_account/${account.v}?msgs=${encodeURIComponent(absentType)}`,
+        records: "0",
+        list: true,
+      },
+    signer && {
+      name: "txs by_account is_signer",
+      path: `/indexer/tx/v1/txs/by_account/${signer.v}?is_signer=true`,
+      records: signer.n,
+      list: true,
+    },
+    account && {
+      name: "txs by_account is_signer, busiest account",
+      path: `/indexer/tx/v1/txs/by_account/${account.v}?is_signer=true`,
+      records: accountSigned?.v,
+      list: true,
+    },
+    evmAccount && {
+      name: "evm-txs by_account",
+      path: `/indexer/tx/v1/evm-txs/by_account/${evmAccount.v}`,
+      records: evmAccount.n,
+      list: true,
+    },
+    nftOwner && {
+      name: "nft tokens by_account",
+      path: `/indexer/nft/v1/tokens/by_account/${nftOwner.v}`,
+      records: nftOwner.n,
+      list: true,
+    },
+    denom && {
+      name: "rich list",
+      path: `/indexer/richlist/v1/${encodeURIComponent(denom.v)}`,
+      records: denom.n,
+      list: true,
+    },
+    txHash && { name: "tx by hash", path: `/indexer/tx/v1/txs/${txHash.v}`, list: false },
+  ] as (Endpoint | false | "" | undefined)[]
+)
+  .filter((e): e is Endpoint => Boolean(e))
+  .filter((e) => !values.only || e.name.includes(values.only));
 
 // --- the two servers, each in its own process -------------------------------------------------
 const serverDist = createRequire(import.meta.url)
@@ -220,6 +280,19 @@ for (const endpoint of endpoints) {
     results.push({ endpoint, page, weft: w, baseline: b });
   }
 }
+
+// The cost of an exact total: each list's first page on Weft with count_total=true (the default,
+// which the explorer relies on) beside the same page without it.
+const totalsOf = ["txs by_account", "txs msgs filter", "txs by_account msgs", "evm-txs by_account"];
+const totals: { endpoint: Endpoint; counted: Measurement; uncounted: Measurement }[] = [];
+for (const endpoint of endpoints.filter((e) => totalsOf.includes(e.name))) {
+  const page = (countTotal: boolean) =>
+    `${weft}${withQuery(endpoint.path, `pagination.limit=${limit}&pagination.count_total=${countTotal}`)}`;
+  await measure({ name: "warm-up", targets: [{ url: page(true) }], durationSec: 1, connections });
+  const counted = await run(`weft ${endpoint.name} with total`, page(true));
+  const uncounted = await run(`weft ${endpoint.name} without total`, page(false));
+  totals.push({ endpoint, counted, uncounted });
+}
 stopAll();
 
 const mark = (ok: boolean) => (ok ? "met" : "NOT met");
@@ -261,3 +334,27 @@ process.stdout.write(
       rows,
     )}\n`,
 );
+if (totals.length > 0)
+  process.stdout.write(
+    `\nExact totals (Weft, first page): count_total=true beside count_total=false, ${connections} connections, ${durationSec} s each\n\n` +
+      `${formatTable(
+        [
+          "endpoint",
+          "records",
+          "with total req/s",
+          "p50 / p99 ms",
+          "without req/s",
+          "p50 / p99 ms",
+          "with / without req/s",
+        ],
+        totals.map((t) => [
+          t.endpoint.name,
+          t.endpoint.records ?? "",
+          Math.round(t.counted.requestsPerSec),
+          `${t.counted.p50Ms} / ${t.counted.p99Ms}`,
+          Math.round(t.uncounted.requestsPerSec),
+          `${t.uncounted.p50Ms} / ${t.uncounted.p99Ms}`,
+          (t.counted.requestsPerSec / Math.max(1, t.uncounted.requestsPerSec)).toFixed(2),
+        ]),
+      )}\n`,
+  );

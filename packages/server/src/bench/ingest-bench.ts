@@ -45,6 +45,8 @@ const COMPARED_TABLES = [
   "tx",
   "tx_account",
   "tx_msg_type",
+  "tx_account_msg_type",
+  "list_total",
   "rich_list_balance",
   "nft_collection",
   "nft_token",
@@ -61,7 +63,10 @@ function rowsOf(bundles: BlockBundle[]): number {
   const { nft } = writeRows(bundles);
   return bundles.reduce(
     (n, b) =>
-      n + 1 + b.balances.length + b.txs.reduce((m, t) => m + 1 + t.accounts.length + t.msgTypes.length, 0),
+      n +
+      1 +
+      b.balances.length +
+      b.txs.reduce((m, t) => m + 1 + t.accounts.length * (1 + t.msgTypes.length) + t.msgTypes.length, 0),
     nft.collections.length + nft.tokens.length + nft.txs.length,
   );
 }
@@ -71,7 +76,8 @@ async function bulkInsertNfts(pool: pg.Pool, bundles: BlockBundle[]): Promise<vo
   const { nft, txHeights, txTimes } = writeRows(bundles);
   const creators = new Map(nft.collections.map((c) => [c.addr.toString("hex"), c.creator]));
   const counts = new Map<string, number>();
-  for (const t of nft.tokens) counts.set(t.collection.toString("hex"), (counts.get(t.collection.toString("hex")) ?? 0) + 1);
+  for (const t of nft.tokens)
+    counts.set(t.collection.toString("hex"), (counts.get(t.collection.toString("hex")) ?? 0) + 1);
   const at = (tx: number) => ({ h: txHeights[tx] ?? "0", ms: txTimes[tx] ?? 0 });
   await pool.query(
     `INSERT INTO nft_collection (addr, name, origin_name, creator, height, timestamp, nft_count)
@@ -131,6 +137,14 @@ async function bulkInsert(pool: pg.Pool, bundles: BlockBundle[]): Promise<void> 
     const t = { s: [] as string[], hash: [] as Buffer[], h: [] as string[], d: [] as string[] };
     const a = { acc: [] as Buffer[], s: [] as string[], signer: [] as boolean[] };
     const m = { type: [] as string[], s: [] as string[] };
+    const am = { acc: [] as Buffer[], type: [] as string[], signer: [] as boolean[], s: [] as string[] };
+    const totals = new Map<string, { list: string; account: Buffer; type: string; n: number }>();
+    const count = (list: string, account: Buffer, type: string) => {
+      const key = `${list}/${account.toString("hex")}/${type}`;
+      const row = totals.get(key) ?? { list, account, type, n: 0 };
+      row.n++;
+      totals.set(key, row);
+    };
     const balances = new Map<string, { denom: string; account: Buffer; amount: bigint }>();
     for (const bundle of chunk) {
       const x = bundle.block;
@@ -158,10 +172,21 @@ async function bulkInsert(pool: pg.Pool, bundles: BlockBundle[]): Promise<void> 
           a.acc.push(e.account);
           a.s.push(String(sequence));
           a.signer.push(e.signer);
+          count("tx", e.account, "");
+          if (e.signer) count("tx_signer", e.account, "");
+          for (const type of tx.msgTypes) {
+            am.acc.push(e.account);
+            am.type.push(type);
+            am.signer.push(e.signer);
+            am.s.push(String(sequence));
+            count("tx", e.account, type);
+            if (e.signer) count("tx_signer", e.account, type);
+          }
         }
         for (const type of tx.msgTypes) {
           m.type.push(type);
           m.s.push(String(sequence));
+          count("tx", Buffer.alloc(0), type);
         }
       }
     }
@@ -185,6 +210,18 @@ async function bulkInsert(pool: pg.Pool, bundles: BlockBundle[]): Promise<void> 
       await c.query(
         "INSERT INTO tx_msg_type (msg_type, sequence) SELECT * FROM unnest($1::text[], $2::bigint[])",
         [m.type, m.s],
+      );
+      await c.query(
+        `INSERT INTO tx_account_msg_type (account, msg_type, signer, sequence)
+         SELECT * FROM unnest($1::bytea[], $2::text[], $3::boolean[], $4::bigint[])`,
+        [am.acc, am.type, am.signer, am.s],
+      );
+      const lt = [...totals.values()];
+      await c.query(
+        `INSERT INTO list_total AS l (list, account, msg_type, n)
+         SELECT * FROM unnest($1::text[], $2::bytea[], $3::text[], $4::bigint[])
+         ON CONFLICT (list, account, msg_type) DO UPDATE SET n = l.n + EXCLUDED.n`,
+        [lt.map((r) => r.list), lt.map((r) => r.account), lt.map((r) => r.type), lt.map((r) => String(r.n))],
       );
       const rl = [...balances.values()];
       await c.query(
@@ -270,7 +307,9 @@ try {
     try {
       const out: Record<string, string> = {};
       for (const table of COMPARED_TABLES) {
-        const { rows } = await db.pool.query<{ n: string }>(`SELECT count(*)::text AS n FROM ${table}`);
+        // Totals must agree in value too, not only in number of rows.
+        const n = table === "list_total" ? "count(*) || '/' || coalesce(sum(n), 0)" : "count(*)::text";
+        const { rows } = await db.pool.query<{ n: string }>(`SELECT ${n} AS n FROM ${table}`);
         out[table] = rows[0]?.n ?? "0";
       }
       return JSON.stringify(out);

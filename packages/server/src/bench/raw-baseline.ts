@@ -19,7 +19,7 @@ import { orderByOf, type TokenRow, tokenOf, tokenPageQuery } from "../indexer/nf
 import { orderedPageOf, orderedPageSql } from "../indexer/ordered-page.js";
 import { richListPage, storedDenom } from "../indexer/rich-list.js";
 import { type SequenceFilter, sequencePageSql } from "../indexer/sequence-page.js";
-import { TX_BY_HASH_SQL, txListFilter, txsByAccountFilter } from "../indexer/txs.js";
+import { msgTypesOf, TX_BY_HASH_SQL, txListFilter, txsByAccountFilter } from "../indexer/txs.js";
 
 /** As Weft's pool (db/database.ts): the same number of connections to Postgres. */
 const POOL_MAX = 10;
@@ -120,20 +120,17 @@ export async function startRawBaseline(
   }
 
   const account = (raw: string | undefined) => parseAddress(raw ?? "", prefix, "account");
-  /** Each served path and how it is answered from its match and query string. */
   const routes: [RegExp, (m: RegExpExecArray, query: Query) => Promise<string | undefined>][] = [
     [/^\/indexer\/block\/v1\/blocks$/, (_, q) => blocks(q)],
-    [
-      /^\/indexer\/tx\/v1\/txs$/,
-      (_, q) => sequenceList(q, txListFilter(q.msgs?.split(",").map((t) => t.trim().replace(/^\//, "")))),
-    ],
+    [/^\/indexer\/tx\/v1\/txs$/, (_, q) => sequenceList(q, txListFilter(msgTypesOf(q.msgs)))],
     [
       /^\/indexer\/tx\/v1\/txs\/by_account\/([^/]+)$/,
-      (m, q) => sequenceList(q, txsByAccountFilter(account(m[1]), false, undefined)),
+      (m, q) =>
+        sequenceList(q, txsByAccountFilter(account(m[1]), q.is_signer === "true", msgTypesOf(q.msgs))),
     ],
     [
       /^\/indexer\/tx\/v1\/evm-txs\/by_account\/([^/]+)$/,
-      (m, q) => sequenceList(q, evmTxsByAccountFilter(account(m[1]), false)),
+      (m, q) => sequenceList(q, evmTxsByAccountFilter(account(m[1]), q.is_signer === "true")),
     ],
     [/^\/indexer\/tx\/v1\/txs\/([^/]+)$/, (m) => tx(m[1] ?? "")],
     [/^\/indexer\/nft\/v1\/tokens\/by_account\/([^/]+)$/, (m, q) => tokensByAccount(m[1] ?? "", q)],

@@ -115,5 +115,9 @@ describe("GET /indexer/tx/v1/evm-internal-txs", () => {
       `/indexer/tx/v1/evm-internal-txs/by_account/${chain.evmAccounts[1]?.bech32}`,
     );
     expect(viaBech32.map(key)).toEqual([...mine].reverse());
+    const first = await get<{ pagination: { total: string } }>(
+      `/indexer/tx/v1/evm-internal-txs/by_account/${account}?pagination.limit=1`,
+    );
+    expect(first.body.pagination.total).toBe(String(mine.length));
   });
 });

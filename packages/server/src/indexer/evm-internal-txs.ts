@@ -9,7 +9,7 @@ import { notFound } from "../http/errors.js";
 import type { OperationHandlers } from "../http/operations.js";
 import { type PageRequest, type PaginationQuery, parsePageRequest } from "../http/pagination.js";
 import type { IndexerDeps } from "./indexer-deps.js";
-import { countOf, type SequencePageQuery, sequencePage } from "./sequence-page.js";
+import { countOf, listTotal, type SequencePageQuery, sequencePage } from "./sequence-page.js";
 
 const internalPage = (
   deps: IndexerDeps,
@@ -33,10 +33,7 @@ export function createEvmInternalTxHandlers(deps: IndexerDeps): OperationHandler
         from: "evm_internal_tx_account s",
         where: "AND s.account = $1",
         params: [account],
-        count: () =>
-          countOf(deps, "SELECT count(*)::text AS n FROM evm_internal_tx_account WHERE account = $1", [
-            account,
-          ]),
+        count: () => listTotal(deps, "evm_internal_tx", account),
       });
     },
 

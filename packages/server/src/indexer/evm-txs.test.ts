@@ -116,6 +116,10 @@ describe("GET /indexer/tx/v1/evm-txs/by_account/{account}", () => {
         .reverse(),
     );
     expect(signed.length).toBeLessThan(viaHex.length);
+    const signedPage = await get<Page>(
+      `/indexer/tx/v1/evm-txs/by_account/${account?.address}?is_signer=true&pagination.limit=1`,
+    );
+    expect(signedPage.body.pagination.total).toBe(String(signed.length));
   });
 
   it("finds a contract through the logs it emitted, and answers an unknown account with an empty page", async () => {

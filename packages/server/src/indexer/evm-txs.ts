@@ -1,14 +1,21 @@
 /**
  * EVM tx routes (spec tag EVM Tx): the whole list, by account (`is_signer`), by height, by hash.
  * Receipts are stored as JSON text in the reference key order; pages are keyset scans on the dense
- * `evm_tx.sequence`, so the unfiltered total is MAX(sequence) and filtered totals are index counts.
+ * `evm_tx.sequence`, so the unfiltered total is MAX(sequence); an account's totals are the writer's
+ * (`list_total`), a block's an index count.
  */
 import { parseAddress, parseTxHash } from "../http/addresses.js";
 import { notFound } from "../http/errors.js";
 import { type OperationHandlers, RawJson } from "../http/operations.js";
 import { type PageRequest, type PaginationQuery, parsePageRequest } from "../http/pagination.js";
 import type { IndexerDeps } from "./indexer-deps.js";
-import { countOf, type SequenceFilter, type SequencePageQuery, sequencePage } from "./sequence-page.js";
+import {
+  countOf,
+  listTotal,
+  type SequenceFilter,
+  type SequencePageQuery,
+  sequencePage,
+} from "./sequence-page.js";
 
 const evmTxPage = (
   deps: IndexerDeps,
@@ -21,8 +28,10 @@ export function evmTxsByAccountFilter(account: Buffer, signerOnly: boolean): Seq
   return {
     table: "evm_tx",
     from: "evm_tx_account s",
-    where: `AND s.account = $1${signerOnly ? " AND s.signer" : ""}`,
+    // (account, sequence) is the primary key, (account, signer, sequence) an index.
+    where: `AND s.account = $1${signerOnly ? " AND s.signer = true" : ""}`,
     params: [account],
+    unique: true,
   };
 }
 
@@ -40,15 +49,10 @@ export function createEvmTxHandlers(deps: IndexerDeps): OperationHandlers {
       const account = parseAddress(String(req.params.account ?? ""), deps.prefix, "account");
       const request = parsePageRequest(req.query as PaginationQuery);
       // Only the literal "true" filters, as the reference; the signer is the receipt's `from`.
-      const filter = evmTxsByAccountFilter(account, req.query.is_signer === "true");
+      const signerOnly = req.query.is_signer === "true";
       return evmTxPage(deps, request, {
-        ...filter,
-        count: () =>
-          countOf(
-            deps,
-            `SELECT count(*)::text AS n FROM ${filter.from} WHERE true ${filter.where}`,
-            filter.params,
-          ),
+        ...evmTxsByAccountFilter(account, signerOnly),
+        count: () => listTotal(deps, signerOnly ? "evm_tx_signer" : "evm_tx", account),
       });
     },
 

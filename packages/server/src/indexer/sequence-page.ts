@@ -21,15 +21,26 @@ export interface SequencePageQuery {
   /** The exact total, asked only when `count_total` is on. */
   count: () => Promise<bigint>;
   /**
-   * `from` already yields each sequence once (a single key of a unique edge index): no DISTINCT, so
-   * the planner streams the index in order and stops after the page, whatever its statistics say.
+   * `from` already yields each sequence once (a single key of a unique edge index, or `ranges` that
+   * cannot overlap): no DISTINCT, so the planner streams the index in order and stops after the
+   * page, whatever its statistics say.
    * @default false
    */
   unique?: boolean;
+  /**
+   * Several ranges of `from`'s index, merged in sequence order: each is a further `AND ...` that,
+   * with `where`, selects one range (one message type, one signer value). Each range is read in
+   * order for at most offset + limit + 1 entries of its own and the ranges are merged (Merge
+   * Append), so a filter on several types costs a few index seeks, not a sort of every match.
+   */
+  ranges?: string[];
 }
 
 /** The filter part of a sequence page, what each list endpoint decides. */
-export type SequenceFilter = Pick<SequencePageQuery, "table" | "from" | "where" | "params" | "unique">;
+export type SequenceFilter = Pick<
+  SequencePageQuery,
+  "table" | "from" | "where" | "params" | "unique" | "ranges"
+>;
 
 /**
  * The page's statement: `limit + 1` rows of `(sequence, data)` in the requested order. Exported so
@@ -40,8 +51,20 @@ export function sequencePageSql(
   query: SequenceFilter,
 ): { sql: string; params: unknown[] } {
   const page = keyset(request, "s.sequence", "sequence", query.params.length + 1);
-  const sql = `SELECT s.sequence::text AS sequence, t.data FROM (SELECT ${query.unique ? "" : "DISTINCT "}s.sequence FROM ${query.from} WHERE true ${query.where} ${page.where} ${page.tail}) s
-    JOIN ${query.table} t ON t.sequence = s.sequence ORDER BY s.sequence ${request.reverse ? "DESC" : "ASC"}`;
+  const dir = request.reverse ? "DESC" : "ASC";
+  const distinct = query.unique ? "" : "DISTINCT ";
+  let keys = `SELECT ${distinct}s.sequence FROM ${query.from} WHERE true ${query.where} ${page.where} ${page.tail}`;
+  if (query.ranges) {
+    // keyset's last two parameters are the page's LIMIT and OFFSET: a range needs at most their sum.
+    const [limit, offset] = [page.params.length - 1, page.params.length].map(
+      (i) => `$${query.params.length + i}`,
+    );
+    const range = (r: string) =>
+      `(SELECT s.sequence FROM ${query.from} WHERE true ${query.where} ${r} ${page.where} ORDER BY s.sequence ${dir} LIMIT ${limit}::bigint + ${offset}::bigint)`;
+    keys = `SELECT ${distinct}s.sequence FROM (${query.ranges.map(range).join(" UNION ALL ")}) s ${page.tail}`;
+  }
+  const sql = `SELECT s.sequence::text AS sequence, t.data FROM (${keys}) s
+    JOIN ${query.table} t ON t.sequence = s.sequence ORDER BY s.sequence ${dir}`;
   return { sql, params: [...query.params, ...page.params] };
 }
 
@@ -66,6 +89,23 @@ export async function sequencePage(
   });
   return new RawJson(
     `{"${query.listKey}":[${items.map((r) => r.data).join(",")}],"pagination":${JSON.stringify(pagination)}}`,
+  );
+}
+
+/**
+ * The writer's exact total of a list (`list_total`): one row read. `account` empty = any account,
+ * `msgType` "" = any type; a list nothing was ever counted in is 0.
+ */
+export function listTotal(
+  deps: IndexerDeps,
+  list: "tx" | "tx_signer" | "evm_tx" | "evm_tx_signer" | "evm_internal_tx",
+  account: Buffer,
+  msgType = "",
+): Promise<bigint> {
+  return countOf(
+    deps,
+    "SELECT coalesce((SELECT n FROM list_total WHERE list = $1 AND account = $2 AND msg_type = $3), 0)::text AS n",
+    [list, account, msgType],
   );
 }
 

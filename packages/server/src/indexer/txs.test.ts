@@ -108,6 +108,41 @@ describe("GET /indexer/tx/v1/txs/by_account/{account}", () => {
     expect(notLiteral.length).toBeGreaterThan(signed.length);
   });
 
+  it("combines msgs (one or several types) with is_signer: ranges merged in order, offsets and totals exact", async () => {
+    // The first account delegates (signer) and receives sends (not signer): both types interleave.
+    const delegator = syntheticAccounts()[0] ?? "";
+    const named = (t: Tx) => t.events.some((e) => e.attributes.some((a) => a.value === delegator));
+    const all = await walk("/indexer/tx/v1/txs?pagination.limit=1000");
+    const signed = new Set(
+      (await walk(`/indexer/tx/v1/txs/by_account/${delegator}?is_signer=true`)).map((t) => t.txhash),
+    );
+    const typeOf = (t: Tx) => t.tx.body.messages[0]?.["@type"].slice(1) ?? "";
+    const DELEGATE = "cosmos.staking.v1beta1.MsgDelegate";
+    const SEND = "cosmos.bank.v1beta1.MsgSend";
+    const cases: [string[], boolean, number][] = [
+      [[DELEGATE], false, 2],
+      [[SEND], false, 2],
+      [[DELEGATE, SEND], false, 4],
+      [[SEND, DELEGATE], true, 2],
+      [[SEND], true, 0],
+    ];
+    for (const [types, signerOnly, atLeast] of cases) {
+      const expected = all
+        .filter((t) => named(t) && types.includes(typeOf(t)) && (!signerOnly || signed.has(t.txhash)))
+        .map((t) => t.txhash);
+      expect(expected.length).toBeGreaterThanOrEqual(atLeast);
+      if (atLeast === 0) expect(expected).toEqual([]);
+      const path = `/indexer/tx/v1/txs/by_account/${delegator}?msgs=${types.join(",")}${signerOnly ? "&is_signer=true" : ""}`;
+      const newest = await walk(`${path}&pagination.limit=2`);
+      expect(newest.map((t) => t.txhash)).toEqual(expected);
+      const oldest = await walk(`${path}&pagination.limit=3&pagination.reverse=false`);
+      expect(oldest.map((t) => t.txhash)).toEqual([...expected].reverse());
+      const page = await get<Page>(`${path}&pagination.limit=2&pagination.offset=1`);
+      expect(page.body.txs.map((t) => t.txhash)).toEqual(expected.slice(1, 3));
+      expect(page.body.pagination.total).toBe(String(expected.length));
+    }
+  });
+
   it("answers an unknown account with an empty page and a malformed one with 400", async () => {
     const unknown = await get<Page>(`/indexer/tx/v1/txs/by_account/0x${"ab".repeat(20)}`);
     expect(unknown).toEqual({

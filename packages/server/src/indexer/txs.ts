@@ -3,17 +3,24 @@
  * scans on `sequence` over the edge tables' primary keys; tx bodies are stored as JSON text and
  * spliced into the response without a parse.
  */
-import type { Request } from "express";
 import { parseAddress, parseTxHash } from "../http/addresses.js";
 import { notFound } from "../http/errors.js";
 import { type OperationHandlers, RawJson } from "../http/operations.js";
 import { type PageRequest, type PaginationQuery, parsePageRequest } from "../http/pagination.js";
 import type { IndexerDeps } from "./indexer-deps.js";
-import { countOf, type SequenceFilter, type SequencePageQuery, sequencePage } from "./sequence-page.js";
+import {
+  countOf,
+  listTotal,
+  type SequenceFilter,
+  type SequencePageQuery,
+  sequencePage,
+} from "./sequence-page.js";
 
-/** `msgs` arrives repeated (`msgs=a&msgs=b`) or comma-separated (`msgs=a,b`); both mean OR. */
-export function msgTypesOf(req: Request): string[] | undefined {
-  const raw = req.query.msgs;
+/**
+ * The `msgs` query value: repeated (`msgs=a&msgs=b`, an array) or comma-separated (`msgs=a,b`);
+ * both mean OR. Exported for the raw baseline (bench/raw-baseline.ts).
+ */
+export function msgTypesOf(raw: unknown): string[] | undefined {
   if (raw === undefined) return undefined;
   const values = (Array.isArray(raw) ? raw : [raw]).flatMap((v) => String(v).split(","));
   const types = [...new Set(values.map((v) => v.trim().replace(/^\//, "")).filter(Boolean))];
@@ -24,24 +31,34 @@ export function msgTypesOf(req: Request): string[] | undefined {
 const txPage = (deps: IndexerDeps, request: PageRequest, query: Omit<SequencePageQuery, "listKey">) =>
   sequencePage(deps, request, { ...query, table: "tx", listKey: "txs" });
 
+/**
+ * Most ranges merged for one page; a filter naming more message types than this reads them with
+ * one `= ANY()` scan and sorts the matches instead (correct, slower; no client sends that many).
+ */
+const MAX_RANGES = 16;
+
+/** `AND <column> = $n` for each type, numbered from `$first`: one index range per type. */
+const typeRanges = (column: string, types: string[], first: number) =>
+  types.map((_, i) => `AND ${column} = $${first + i}`);
+
 /** GET /txs, all or by message types (OR). Exported for the raw baseline (bench/raw-baseline.ts). */
 export function txListFilter(types: string[] | undefined): SequenceFilter {
   if (!types) return { table: "tx", from: "tx s", where: "", params: [] };
-  // One type (the common case) is an equality, so the (msg_type, sequence) key is read in order
-  // and the page stops after `limit` rows; ANY() of several types sorts every match first.
-  const one = types.length === 1;
+  // (msg_type, sequence) is the primary key: each type's range is read in order and stops after
+  // the page; one type names each tx once, several may name one tx twice.
+  if (types.length > MAX_RANGES)
+    return { table: "tx", from: "tx_msg_type s", where: "AND s.msg_type = ANY($1)", params: [types] };
+  const [one] = types;
+  if (types.length === 1)
+    return { table: "tx", from: "tx_msg_type s", where: "AND s.msg_type = $1", params: [one], unique: true };
   return {
     table: "tx",
     from: "tx_msg_type s",
-    where: one ? "AND s.msg_type = $1" : "AND s.msg_type = ANY($1)",
-    params: [one ? types[0] : types],
-    // (msg_type, sequence) is the primary key: one type names each tx once.
-    unique: one,
+    where: "",
+    params: types,
+    ranges: typeRanges("s.msg_type", types, 1),
   };
 }
-
-const TYPE_FILTER =
-  " AND EXISTS (SELECT 1 FROM tx_msg_type m WHERE m.sequence = s.sequence AND m.msg_type = ANY($2))";
 
 /** GET /txs/by_account/{account}. Exported for the raw baseline (bench/raw-baseline.ts). */
 export function txsByAccountFilter(
@@ -49,13 +66,40 @@ export function txsByAccountFilter(
   signerOnly: boolean,
   types: string[] | undefined,
 ): SequenceFilter {
+  const signer = signerOnly ? " AND s.signer = true" : "";
+  // (account, sequence) is the primary key, (account, signer, sequence) an index.
+  if (!types)
+    return {
+      table: "tx",
+      from: "tx_account s",
+      where: `AND s.account = $1${signer}`,
+      params: [account],
+      unique: true,
+    };
+  // (account, msg_type, signer, sequence) is the primary key of the account x type edges: one range
+  // per type and signer value, disjoint for one type.
+  const signers = signerOnly ? ["AND s.signer = true"] : ["AND s.signer = false", "AND s.signer = true"];
+  const ranges = typeRanges("s.msg_type", types, 2).flatMap((t) => signers.map((v) => `${t} ${v}`));
+  if (ranges.length > MAX_RANGES)
+    return {
+      table: "tx",
+      from: "tx_account_msg_type s",
+      where: `AND s.account = $1 AND s.msg_type = ANY($2)${signer}`,
+      params: [account, types],
+    };
   return {
     table: "tx",
-    from: "tx_account s",
-    where: `AND s.account = $1${signerOnly ? " AND s.signer" : ""}${types ? TYPE_FILTER : ""}`,
-    params: types ? [account, types] : [account],
+    from: "tx_account_msg_type s",
+    where: "AND s.account = $1",
+    params: [account, ...types],
+    unique: types.length === 1,
+    ranges,
   };
 }
+
+/** A tx of the block has one of the types (`$2`): a block's few txs are checked one by one. */
+const TYPE_FILTER =
+  " AND EXISTS (SELECT 1 FROM tx_msg_type m WHERE m.sequence = s.sequence AND m.msg_type = ANY($2))";
 
 /** GET /txs/{tx_hash}: the stored JSON of one tx. */
 export const TX_BY_HASH_SQL = "SELECT data FROM tx WHERE hash = $1";
@@ -64,19 +108,21 @@ export function createTxHandlers(deps: IndexerDeps): OperationHandlers {
   return {
     listTxs: (req) => {
       const request = parsePageRequest(req.query as PaginationQuery);
-      const types = msgTypesOf(req);
-      const filter = txListFilter(types);
+      const types = msgTypesOf(req.query.msgs);
       return txPage(deps, request, {
-        ...filter,
+        ...txListFilter(types),
         count: () =>
-          types
-            ? countOf(
-                deps,
-                "SELECT count(DISTINCT sequence)::text AS n FROM tx_msg_type WHERE msg_type = ANY($1)",
-                [types],
-              )
-            : // Sequences are dense from 1: the largest is the exact count, read off the primary key.
-              countOf(deps, "SELECT coalesce(max(sequence), 0)::text AS n FROM tx", []),
+          !types
+            ? // Sequences are dense from 1: the largest is the exact count, read off the primary key.
+              countOf(deps, "SELECT coalesce(max(sequence), 0)::text AS n FROM tx", [])
+            : types.length === 1
+              ? listTotal(deps, "tx", Buffer.alloc(0), types[0])
+              : // A tx of two listed types is one tx: per-type totals would count it twice.
+                countOf(
+                  deps,
+                  "SELECT count(DISTINCT sequence)::text AS n FROM tx_msg_type WHERE msg_type = ANY($1)",
+                  [types],
+                ),
       });
     },
 
@@ -84,22 +130,26 @@ export function createTxHandlers(deps: IndexerDeps): OperationHandlers {
       const account = parseAddress(String(req.params.account ?? ""), deps.prefix, "account");
       const request = parsePageRequest(req.query as PaginationQuery);
       // Only the literal "true" filters, as the reference.
-      const filter = txsByAccountFilter(account, req.query.is_signer === "true", msgTypesOf(req));
+      const signerOnly = req.query.is_signer === "true";
+      const types = msgTypesOf(req.query.msgs);
       return txPage(deps, request, {
-        ...filter,
+        ...txsByAccountFilter(account, signerOnly, types),
         count: () =>
-          countOf(
-            deps,
-            `SELECT count(*)::text AS n FROM ${filter.from} WHERE true ${filter.where}`,
-            filter.params,
-          ),
+          !types || types.length === 1
+            ? listTotal(deps, signerOnly ? "tx_signer" : "tx", account, types?.[0])
+            : countOf(
+                deps,
+                `SELECT count(DISTINCT sequence)::text AS n FROM tx_account_msg_type
+                 WHERE account = $1 AND msg_type = ANY($2)${signerOnly ? " AND signer" : ""}`,
+                [account, types],
+              ),
       });
     },
 
     listTxsByHeight: (req) => {
       const height = String(req.params.height);
       const request = parsePageRequest(req.query as PaginationQuery);
-      const types = msgTypesOf(req);
+      const types = msgTypesOf(req.query.msgs);
       const typeFilter = types ? TYPE_FILTER : "";
       const params: unknown[] = types ? [height, types] : [height];
       return txPage(deps, request, {

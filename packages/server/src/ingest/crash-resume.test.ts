@@ -29,6 +29,11 @@ async function snapshot(url: string) {
       types: await q(
         "SELECT md5(string_agg(msg_type || sequence::text, ',' ORDER BY tx_msg_type.sequence, tx_msg_type.msg_type)) AS h, count(*)::int AS n FROM tx_msg_type",
       ),
+      // Totals are running sums too: a block counted twice after a kill would show here.
+      totals: await q(
+        "SELECT md5(string_agg(list || encode(account,'hex') || msg_type || n::text, ',' ORDER BY list, account, msg_type)) AS h, count(*)::int AS n FROM list_total",
+      ),
+      accountTypes: await q("SELECT count(*)::int AS n FROM tx_account_msg_type"),
       // Balances are running sums of deltas: a block applied twice after a kill would show here.
       balances: await q(
         "SELECT md5(string_agg(denom || encode(account,'hex') || amount::text, ',' ORDER BY denom, account)) AS h, count(*)::int AS n, sum(abs(amount))::text AS moved FROM rich_list_balance",

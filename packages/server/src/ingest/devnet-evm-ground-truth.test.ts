@@ -4,6 +4,7 @@ import { ingestDevnet } from "../_test/devnet-ingest.js";
 import { evmTokenTruth } from "../_test/evm-token-truth.js";
 import { useTestDatabase } from "../_test/test-database.js";
 import { decodeAddress } from "../http/addresses.js";
+import { derivedTableProblems } from "../_test/derived-tables.js";
 
 const BLOCKS = 200;
 const hexOf = (account: string) => decodeAddress(account, "init")?.toString("hex");
@@ -101,6 +102,9 @@ describe("EVM devnet (seeded) -> weft ingest -> Postgres equals the devnet's gro
           .flatMap((f, i) => f.accounts.map((account) => ({ sequence: String(i + 1), account })))
           .sort(order),
       );
+
+      // The account x type edges and the list totals (EVM ones included) agree with their edges.
+      expect(await derivedTableProblems(pool)).toEqual([]);
 
       // The Cosmos side: each EVM tx is also a MsgCall/MsgCreate tx with its signer and log accounts.
       const cosmosTruth = Array.from({ length: BLOCKS }, (_, i) => chain.truth(i + 1)).flat();

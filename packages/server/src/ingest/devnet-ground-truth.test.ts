@@ -3,6 +3,7 @@ import type { Pool } from "pg";
 import { describe, expect, it } from "vitest";
 import { ingestDevnet } from "../_test/devnet-ingest.js";
 import { useTestDatabase } from "../_test/test-database.js";
+import { derivedTableProblems } from "../_test/derived-tables.js";
 import { decodeAddress } from "../http/addresses.js";
 
 const BLOCKS = 500;
@@ -68,6 +69,8 @@ async function ingestAndCompare(
     );
     const blockCount = await pool.query<{ n: string }>("SELECT count(*)::text AS n FROM block");
     expect(blockCount.rows[0]?.n).toBe(String(blocks));
+    // The account x type edges and the list totals agree with the edges they are derived from.
+    expect(await derivedTableProblems(pool)).toEqual([]);
   } finally {
     await node.close();
   }

@@ -18,6 +18,18 @@ import type { BlockBundle } from "./derive/derive-block.js";
 import { nftRows } from "./derive/nft-rows.js";
 import { balanceCtes, balanceParams, nftCtes, nftParams } from "./write-statement-nft.js";
 
+/**
+ * Adds one to `list_total` per `(list, account, msg_type)` row of `edges` (a SELECT of those three
+ * columns), grouped so each total is updated once; from `cp`, so a refused advance counts nothing.
+ */
+const totalsCte = (name: string, edges: string) => `${name} AS (
+  INSERT INTO list_total AS l (list, account, msg_type, n)
+  SELECT e.list, e.account, e.msg_type, count(*) FROM cp, (${edges}) e
+  GROUP BY e.list, e.account, e.msg_type
+  ON CONFLICT (list, account, msg_type) DO UPDATE SET n = l.n + EXCLUDED.n
+  RETURNING 1
+)`;
+
 /** Checkpoint advance, blocks, txs and their edges: every write has them. Parameters $1..$22. */
 const CORE_CTES = `
 cp AS (
@@ -50,16 +62,32 @@ t AS (
   FROM cp, unnest($15::bytea[], $16::text[], $17::bigint[]) WITH ORDINALITY AS x(hash, data, h, ord)
   RETURNING 1
 ),
+edges AS (SELECT * FROM unnest($18::bytea[], $19::int[], $20::boolean[]) AS x(account, idx, signer)),
+types AS (SELECT * FROM unnest($21::text[], $22::int[]) AS x(msg_type, idx)),
+pairs AS (SELECT e.account, e.signer, t.msg_type, e.idx FROM edges e JOIN types t ON t.idx = e.idx),
 a AS (
   INSERT INTO tx_account (account, sequence, signer)
-  SELECT x.account, cp.base + x.idx, x.signer FROM cp, unnest($18::bytea[], $19::int[], $20::boolean[]) AS x(account, idx, signer)
+  SELECT e.account, cp.base + e.idx, e.signer FROM cp, edges e
   RETURNING 1
 ),
 m AS (
   INSERT INTO tx_msg_type (msg_type, sequence)
-  SELECT x.msg_type, cp.base + x.idx FROM cp, unnest($21::text[], $22::int[]) AS x(msg_type, idx)
+  SELECT t.msg_type, cp.base + t.idx FROM cp, types t
   RETURNING 1
-)`;
+),
+am AS (
+  INSERT INTO tx_account_msg_type (account, msg_type, signer, sequence)
+  SELECT p.account, p.msg_type, p.signer, cp.base + p.idx FROM cp, pairs p
+  RETURNING 1
+),
+${totalsCte(
+  "tot",
+  `SELECT 'tx' AS list, account, '' AS msg_type FROM edges
+    UNION ALL SELECT 'tx_signer', account, '' FROM edges WHERE signer
+    UNION ALL SELECT 'tx', ''::bytea, msg_type FROM types
+    UNION ALL SELECT 'tx', account, msg_type FROM pairs
+    UNION ALL SELECT 'tx_signer', account, msg_type FROM pairs WHERE signer`,
+)}`;
 
 /** EVM txs, internal txs and their edges; arrays from `$first` (evmParams order). */
 const evmCtes = (first: number) => {
@@ -87,7 +115,13 @@ ia AS (
   INSERT INTO evm_internal_tx_account (account, sequence)
   SELECT x.account, cp.itx_base + x.n FROM cp, unnest(${p(11)}::bytea[], ${p(12)}::int[]) AS x(account, n)
   RETURNING 1
-)`;
+),
+${totalsCte(
+  "etot",
+  `SELECT 'evm_tx' AS list, x.account, '' AS msg_type FROM unnest(${p(3)}::bytea[]) AS x(account)
+    UNION ALL SELECT 'evm_tx_signer', x.account, '' FROM unnest(${p(3)}::bytea[], ${p(5)}::boolean[]) AS x(account, signer) WHERE x.signer
+    UNION ALL SELECT 'evm_internal_tx', x.account, '' FROM unnest(${p(11)}::bytea[]) AS x(account)`,
+)}`;
 };
 
 /** The rows of consecutive blocks, flattened across them; `tx` indices count from the first block's first tx. */
