@@ -1,7 +1,8 @@
 -- Filters and totals served by an index whatever the list's length: account x message-type edges
 -- (by_account with msgs), (account, signer, sequence) indexes (is_signer=true), and list totals kept
--- by the writer. The backfill below derives both new tables from the edges already stored, so a
--- database indexed before this migration serves the same pages and totals as one indexed after it.
+-- by the writer (account and type lists, rich-list holders). The backfill below derives both new
+-- tables from the rows already stored, so a database indexed before this migration serves the same
+-- pages and totals as one indexed after it.
 -- CreateTable
 CREATE TABLE "tx_account_msg_type" (
     "account" BYTEA NOT NULL,
@@ -16,10 +17,10 @@ CREATE TABLE "tx_account_msg_type" (
 CREATE TABLE "list_total" (
     "list" TEXT NOT NULL,
     "account" BYTEA NOT NULL,
-    "msg_type" TEXT NOT NULL,
+    "key" TEXT NOT NULL,
     "n" BIGINT NOT NULL,
 
-    CONSTRAINT "list_total_pkey" PRIMARY KEY ("list","account","msg_type")
+    CONSTRAINT "list_total_pkey" PRIMARY KEY ("list","account","key")
 );
 
 -- CreateIndex
@@ -29,12 +30,12 @@ CREATE INDEX "tx_account_account_signer_sequence_idx" ON "tx_account"("account",
 CREATE INDEX "evm_tx_account_account_signer_sequence_idx" ON "evm_tx_account"("account", "signer", "sequence");
 
 
--- Backfill from the stored edges (the writer keeps them current from here on).
+-- Backfill from the stored rows (the writer keeps them current from here on).
 INSERT INTO "tx_account_msg_type" ("account", "msg_type", "signer", "sequence")
 SELECT a."account", m."msg_type", a."signer", a."sequence"
 FROM "tx_account" a JOIN "tx_msg_type" m ON m."sequence" = a."sequence";
 
-INSERT INTO "list_total" ("list", "account", "msg_type", "n")
+INSERT INTO "list_total" ("list", "account", "key", "n")
 SELECT 'tx', "account", '', count(*) FROM "tx_account" GROUP BY "account"
 UNION ALL
 SELECT 'tx_signer', "account", '', count(*) FROM "tx_account" WHERE "signer" GROUP BY "account"
@@ -49,7 +50,10 @@ SELECT 'evm_tx', "account", '', count(*) FROM "evm_tx_account" GROUP BY "account
 UNION ALL
 SELECT 'evm_tx_signer', "account", '', count(*) FROM "evm_tx_account" WHERE "signer" GROUP BY "account"
 UNION ALL
-SELECT 'evm_internal_tx', "account", '', count(*) FROM "evm_internal_tx_account" GROUP BY "account";
+SELECT 'evm_internal_tx', "account", '', count(*) FROM "evm_internal_tx_account" GROUP BY "account"
+UNION ALL
+SELECT 'rich_list', ''::bytea, "denom", count(*) FROM "rich_list_balance" WHERE "amount" > 0 GROUP BY "denom";
 
+-- Statistics now, so the first pages are planned on the real sizes, not on an empty table's.
 ANALYZE "tx_account_msg_type";
 ANALYZE "list_total";

@@ -9,7 +9,8 @@ import { notFound } from "../http/errors.js";
 import type { OperationHandlers } from "../http/operations.js";
 import { type PageRequest, type PaginationQuery, parsePageRequest } from "../http/pagination.js";
 import type { IndexerDeps } from "./indexer-deps.js";
-import { countOf, listTotal, type SequencePageQuery, sequencePage } from "./sequence-page.js";
+import { listTotal } from "./list-total.js";
+import { countOf, type SequencePageQuery, sequencePage } from "./sequence-page.js";
 
 const internalPage = (
   deps: IndexerDeps,

@@ -9,13 +9,8 @@ import { notFound } from "../http/errors.js";
 import { type OperationHandlers, RawJson } from "../http/operations.js";
 import { type PageRequest, type PaginationQuery, parsePageRequest } from "../http/pagination.js";
 import type { IndexerDeps } from "./indexer-deps.js";
-import {
-  countOf,
-  listTotal,
-  type SequenceFilter,
-  type SequencePageQuery,
-  sequencePage,
-} from "./sequence-page.js";
+import { listTotal } from "./list-total.js";
+import { countOf, type SequenceFilter, type SequencePageQuery, sequencePage } from "./sequence-page.js";
 
 const evmTxPage = (
   deps: IndexerDeps,

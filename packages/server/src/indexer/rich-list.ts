@@ -1,6 +1,7 @@
 /**
  * Rich list (spec tag Rich List): a denom's holders by balance, largest first unless
- * `pagination.reverse=false`, offset keys only (JSON keys are ignored), `total` always counted.
+ * `pagination.reverse=false`, offset keys only (JSON keys are ignored), `total` always given (the
+ * writer's count of holders with a positive balance).
  * Denoms as stored: on EVM chains the lower-case `0x` ERC-20 address (`evm/<hex>` names the same
  * contract), elsewhere the bank denom (`ibc/` hashes in upper case, as the chain prints them).
  */
@@ -9,6 +10,7 @@ import { badRequest } from "../http/errors.js";
 import type { OperationHandlers } from "../http/operations.js";
 import { type PageRequest, type PaginationQuery, parsePageRequest } from "../http/pagination.js";
 import type { IndexerDeps } from "./indexer-deps.js";
+import { LIST_TOTAL_SQL } from "./list-total.js";
 import { type OrderedPageQuery, orderedPage } from "./ordered-page.js";
 
 /**
@@ -57,7 +59,8 @@ export function richListPage(
       select: `SELECT r.account, r.amount::text AS amount FROM rich_list_balance r ${where}`,
       params: [denom],
       order: ["r.amount", "r.account"],
-      count: { sql: `SELECT count(*)::text AS n FROM rich_list_balance r ${where}`, params: [denom] },
+      // Holders with a positive balance, kept by the writer (ingest/write-statement-nft.ts).
+      count: { sql: LIST_TOTAL_SQL, params: ["rich_list", Buffer.alloc(0), denom] },
     },
   };
 }

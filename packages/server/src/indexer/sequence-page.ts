@@ -92,23 +92,6 @@ export async function sequencePage(
   );
 }
 
-/**
- * The writer's exact total of a list (`list_total`): one row read. `account` empty = any account,
- * `msgType` "" = any type; a list nothing was ever counted in is 0.
- */
-export function listTotal(
-  deps: IndexerDeps,
-  list: "tx" | "tx_signer" | "evm_tx" | "evm_tx_signer" | "evm_internal_tx",
-  account: Buffer,
-  msgType = "",
-): Promise<bigint> {
-  return countOf(
-    deps,
-    "SELECT coalesce((SELECT n FROM list_total WHERE list = $1 AND account = $2 AND msg_type = $3), 0)::text AS n",
-    [list, account, msgType],
-  );
-}
-
 /** Runs a `SELECT ... AS n` count query. */
 export async function countOf(deps: IndexerDeps, sql: string, params: unknown[]): Promise<bigint> {
   const { rows } = await deps.pool.query<{ n: string }>(sql, params);

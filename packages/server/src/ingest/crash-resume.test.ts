@@ -31,7 +31,7 @@ async function snapshot(url: string) {
       ),
       // Totals are running sums too: a block counted twice after a kill would show here.
       totals: await q(
-        "SELECT md5(string_agg(list || encode(account,'hex') || msg_type || n::text, ',' ORDER BY list, account, msg_type)) AS h, count(*)::int AS n FROM list_total",
+        "SELECT md5(string_agg(list || encode(account,'hex') || key || n::text, ',' ORDER BY list, account, key)) AS h, count(*)::int AS n FROM list_total",
       ),
       accountTypes: await q("SELECT count(*)::int AS n FROM tx_account_msg_type"),
       // Balances are running sums of deltas: a block applied twice after a kill would show here.

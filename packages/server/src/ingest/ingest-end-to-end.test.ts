@@ -47,6 +47,12 @@ async function snapshot(pool: import("pg").Pool) {
       "SELECT encode(account,'hex') a, sequence::text, signer FROM tx_account ORDER BY tx_account.sequence, 1",
     ),
     types: await q("SELECT msg_type, sequence::text FROM tx_msg_type ORDER BY tx_msg_type.sequence, 1"),
+    accountTypes: await q(
+      "SELECT encode(account,'hex') a, msg_type, signer, sequence::text FROM tx_account_msg_type ORDER BY 4, 1, 2",
+    ),
+    totals: await q(
+      "SELECT list, encode(account,'hex') a, key, n::text FROM list_total ORDER BY list_total.list, 2, 3",
+    ),
   };
 }
 
@@ -77,7 +83,9 @@ describe("ingestion end to end: node protocols -> derive -> Postgres", () => {
       );
 
       // The same chain ingested in one go, on a clean database table set, gives identical rows.
-      await pool.query("TRUNCATE block, tx, tx_account, tx_msg_type, ingest_checkpoint");
+      await pool.query(
+        "TRUNCATE block, tx, tx_account, tx_msg_type, tx_account_msg_type, list_total, ingest_checkpoint",
+      );
       const clean = await startPayloadNode({ payload: (h) => syntheticPayload(h, options), head: 60 });
       try {
         await pipeline(clean.url, pool, 60n);

@@ -98,12 +98,29 @@ nft_e AS (
 )`;
 };
 
-/** The rich-list CTE: adds the write's net delta per (denom, account), arrays from `$first`. */
+/**
+ * The rich-list CTEs: add the write's net delta per (denom, account), arrays from `$first`, and move
+ * each denom's holder total (`list_total`, `rich_list`) by the balances that crossed zero. Every CTE
+ * of a statement reads the table as it was before the statement, so `b.amount` is the balance
+ * before this write's delta (each (denom, account) comes once: the deltas are summed per write).
+ */
 export const balanceCtes = (first: number) => `
+deltas AS (
+  SELECT * FROM unnest($${first}::text[], $${first + 1}::bytea[], $${first + 2}::numeric[]) AS x(denom, account, amount)
+),
 rl AS (
   INSERT INTO rich_list_balance AS r (denom, account, amount)
-  SELECT x.denom, x.account, x.amount FROM cp, unnest($${first}::text[], $${first + 1}::bytea[], $${first + 2}::numeric[]) AS x(denom, account, amount)
+  SELECT d.denom, d.account, d.amount FROM cp, deltas d
   ON CONFLICT (denom, account) DO UPDATE SET amount = r.amount + EXCLUDED.amount
+  RETURNING 1
+),
+holders AS (
+  INSERT INTO list_total AS l (list, account, key, n)
+  SELECT 'rich_list', ''::bytea, d.denom,
+    sum((coalesce(b.amount, 0) + d.amount > 0)::int - (coalesce(b.amount, 0) > 0)::int)
+  FROM cp, deltas d LEFT JOIN rich_list_balance b ON b.denom = d.denom AND b.account = d.account
+  GROUP BY d.denom
+  ON CONFLICT (list, account, key) DO UPDATE SET n = l.n + EXCLUDED.n
   RETURNING 1
 )`;
 

@@ -19,14 +19,14 @@ import { nftRows } from "./derive/nft-rows.js";
 import { balanceCtes, balanceParams, nftCtes, nftParams } from "./write-statement-nft.js";
 
 /**
- * Adds one to `list_total` per `(list, account, msg_type)` row of `edges` (a SELECT of those three
+ * Adds one to `list_total` per `(list, account, key)` row of `edges` (a SELECT of those three
  * columns), grouped so each total is updated once; from `cp`, so a refused advance counts nothing.
  */
 const totalsCte = (name: string, edges: string) => `${name} AS (
-  INSERT INTO list_total AS l (list, account, msg_type, n)
-  SELECT e.list, e.account, e.msg_type, count(*) FROM cp, (${edges}) e
-  GROUP BY e.list, e.account, e.msg_type
-  ON CONFLICT (list, account, msg_type) DO UPDATE SET n = l.n + EXCLUDED.n
+  INSERT INTO list_total AS l (list, account, key, n)
+  SELECT e.list, e.account, e.key, count(*) FROM cp, (${edges}) e
+  GROUP BY e.list, e.account, e.key
+  ON CONFLICT (list, account, key) DO UPDATE SET n = l.n + EXCLUDED.n
   RETURNING 1
 )`;
 
@@ -82,7 +82,7 @@ am AS (
 ),
 ${totalsCte(
   "tot",
-  `SELECT 'tx' AS list, account, '' AS msg_type FROM edges
+  `SELECT 'tx' AS list, account, '' AS key FROM edges
     UNION ALL SELECT 'tx_signer', account, '' FROM edges WHERE signer
     UNION ALL SELECT 'tx', ''::bytea, msg_type FROM types
     UNION ALL SELECT 'tx', account, msg_type FROM pairs
@@ -118,7 +118,7 @@ ia AS (
 ),
 ${totalsCte(
   "etot",
-  `SELECT 'evm_tx' AS list, x.account, '' AS msg_type FROM unnest(${p(3)}::bytea[]) AS x(account)
+  `SELECT 'evm_tx' AS list, x.account, '' AS key FROM unnest(${p(3)}::bytea[]) AS x(account)
     UNION ALL SELECT 'evm_tx_signer', x.account, '' FROM unnest(${p(3)}::bytea[], ${p(5)}::boolean[]) AS x(account, signer) WHERE x.signer
     UNION ALL SELECT 'evm_internal_tx', x.account, '' FROM unnest(${p(11)}::bytea[]) AS x(account)`,
 )}`;
