@@ -474,7 +474,7 @@ export interface paths {
         };
         /**
          * List the holders of a denom
-         * @description Holders by balance, largest first by default (smallest with `pagination.reverse=false`), offset-paged; `total` is counted even without `count_total`.
+         * @description Holders by balance, largest first by default (smallest with `pagination.reverse=false`), then holder; `next_key` is a cursor, offsets are accepted too (`pagination.offset`, the explorer's page numbers); `total` (holders with a positive balance) is given even without `count_total`.
          */
         get: operations["listRichList"];
         put?: never;
@@ -826,9 +826,10 @@ export interface components {
          * @description Paging state of a list, with all three keys always present. **Decision:** `next_key` is null on
          *     the last page (the reference also emits one on a short last page, which costs clients one extra,
          *     empty request); clients that loop until `next_key` is null work the same with both. Never `""`.
-         *     **Decision:** the NFT collection and token lists emit cursor `next_key`s (the reference emits
-         *     base64 offsets there): a page 10 000 records deep costs what the first costs, and a traversal
-         *     sees each record once while new tokens are minted. Treat `next_key` as opaque.
+         *     **Decision:** the NFT collection and token lists and the rich list emit cursor `next_key`s (the
+         *     reference emits base64 offsets there): a page 10 000 records deep costs what the first costs, and
+         *     a traversal of an NFT list sees each record once while new tokens are minted. Offsets are still
+         *     accepted everywhere. Treat `next_key` as opaque.
          * @example {
          *       "previous_key": null,
          *       "next_key": "eyJzZXF1ZW5jZSI6MTIzNDV9",
@@ -1888,9 +1889,9 @@ export interface components {
          * @description Where the page starts: the `next_key` of the previous page, or base64 of a decimal offset
          *     (e.g. `MTAw` = 100), or base64 of a JSON cursor: `{"sequence":N}` (tx lists), `{"height":N}`
          *     (blocks; NFT collections, where it means `height < N`), `{"height":N,"token_id":"T"}` (NFT
-         *     tokens). The NFT lists' own `next_key`s add `"collection_addr":"0x.."`, the tie-break that makes
-         *     the cursor unique. A key replaces `pagination.offset`. An empty value means no key. Malformed
-         *     keys are a 400 naming `pagination.key`.
+         *     tokens), `{"account":"0x..","amount":"N"}` (rich list). The NFT lists' own `next_key`s add
+         *     `"collection_addr":"0x.."`, the tie-break that makes the cursor unique. A key replaces
+         *     `pagination.offset`. An empty value means no key. Malformed keys are a 400 naming `pagination.key`.
          */
         "pagination-key": string;
         /**
@@ -2090,9 +2091,9 @@ export interface operations {
                  * @description Where the page starts: the `next_key` of the previous page, or base64 of a decimal offset
                  *     (e.g. `MTAw` = 100), or base64 of a JSON cursor: `{"sequence":N}` (tx lists), `{"height":N}`
                  *     (blocks; NFT collections, where it means `height < N`), `{"height":N,"token_id":"T"}` (NFT
-                 *     tokens). The NFT lists' own `next_key`s add `"collection_addr":"0x.."`, the tie-break that makes
-                 *     the cursor unique. A key replaces `pagination.offset`. An empty value means no key. Malformed
-                 *     keys are a 400 naming `pagination.key`.
+                 *     tokens), `{"account":"0x..","amount":"N"}` (rich list). The NFT lists' own `next_key`s add
+                 *     `"collection_addr":"0x.."`, the tie-break that makes the cursor unique. A key replaces
+                 *     `pagination.offset`. An empty value means no key. Malformed keys are a 400 naming `pagination.key`.
                  */
                 "pagination.key"?: components["parameters"]["pagination-key"];
                 /**
@@ -2186,9 +2187,9 @@ export interface operations {
                  * @description Where the page starts: the `next_key` of the previous page, or base64 of a decimal offset
                  *     (e.g. `MTAw` = 100), or base64 of a JSON cursor: `{"sequence":N}` (tx lists), `{"height":N}`
                  *     (blocks; NFT collections, where it means `height < N`), `{"height":N,"token_id":"T"}` (NFT
-                 *     tokens). The NFT lists' own `next_key`s add `"collection_addr":"0x.."`, the tie-break that makes
-                 *     the cursor unique. A key replaces `pagination.offset`. An empty value means no key. Malformed
-                 *     keys are a 400 naming `pagination.key`.
+                 *     tokens), `{"account":"0x..","amount":"N"}` (rich list). The NFT lists' own `next_key`s add
+                 *     `"collection_addr":"0x.."`, the tie-break that makes the cursor unique. A key replaces
+                 *     `pagination.offset`. An empty value means no key. Malformed keys are a 400 naming `pagination.key`.
                  */
                 "pagination.key"?: components["parameters"]["pagination-key"];
                 /**
@@ -2249,9 +2250,9 @@ export interface operations {
                  * @description Where the page starts: the `next_key` of the previous page, or base64 of a decimal offset
                  *     (e.g. `MTAw` = 100), or base64 of a JSON cursor: `{"sequence":N}` (tx lists), `{"height":N}`
                  *     (blocks; NFT collections, where it means `height < N`), `{"height":N,"token_id":"T"}` (NFT
-                 *     tokens). The NFT lists' own `next_key`s add `"collection_addr":"0x.."`, the tie-break that makes
-                 *     the cursor unique. A key replaces `pagination.offset`. An empty value means no key. Malformed
-                 *     keys are a 400 naming `pagination.key`.
+                 *     tokens), `{"account":"0x..","amount":"N"}` (rich list). The NFT lists' own `next_key`s add
+                 *     `"collection_addr":"0x.."`, the tie-break that makes the cursor unique. A key replaces
+                 *     `pagination.offset`. An empty value means no key. Malformed keys are a 400 naming `pagination.key`.
                  */
                 "pagination.key"?: components["parameters"]["pagination-key"];
                 /**
@@ -2333,9 +2334,9 @@ export interface operations {
                  * @description Where the page starts: the `next_key` of the previous page, or base64 of a decimal offset
                  *     (e.g. `MTAw` = 100), or base64 of a JSON cursor: `{"sequence":N}` (tx lists), `{"height":N}`
                  *     (blocks; NFT collections, where it means `height < N`), `{"height":N,"token_id":"T"}` (NFT
-                 *     tokens). The NFT lists' own `next_key`s add `"collection_addr":"0x.."`, the tie-break that makes
-                 *     the cursor unique. A key replaces `pagination.offset`. An empty value means no key. Malformed
-                 *     keys are a 400 naming `pagination.key`.
+                 *     tokens), `{"account":"0x..","amount":"N"}` (rich list). The NFT lists' own `next_key`s add
+                 *     `"collection_addr":"0x.."`, the tie-break that makes the cursor unique. A key replaces
+                 *     `pagination.offset`. An empty value means no key. Malformed keys are a 400 naming `pagination.key`.
                  */
                 "pagination.key"?: components["parameters"]["pagination-key"];
                 /**
@@ -2449,9 +2450,9 @@ export interface operations {
                  * @description Where the page starts: the `next_key` of the previous page, or base64 of a decimal offset
                  *     (e.g. `MTAw` = 100), or base64 of a JSON cursor: `{"sequence":N}` (tx lists), `{"height":N}`
                  *     (blocks; NFT collections, where it means `height < N`), `{"height":N,"token_id":"T"}` (NFT
-                 *     tokens). The NFT lists' own `next_key`s add `"collection_addr":"0x.."`, the tie-break that makes
-                 *     the cursor unique. A key replaces `pagination.offset`. An empty value means no key. Malformed
-                 *     keys are a 400 naming `pagination.key`.
+                 *     tokens), `{"account":"0x..","amount":"N"}` (rich list). The NFT lists' own `next_key`s add
+                 *     `"collection_addr":"0x.."`, the tie-break that makes the cursor unique. A key replaces
+                 *     `pagination.offset`. An empty value means no key. Malformed keys are a 400 naming `pagination.key`.
                  */
                 "pagination.key"?: components["parameters"]["pagination-key"];
                 /**
@@ -2513,9 +2514,9 @@ export interface operations {
                  * @description Where the page starts: the `next_key` of the previous page, or base64 of a decimal offset
                  *     (e.g. `MTAw` = 100), or base64 of a JSON cursor: `{"sequence":N}` (tx lists), `{"height":N}`
                  *     (blocks; NFT collections, where it means `height < N`), `{"height":N,"token_id":"T"}` (NFT
-                 *     tokens). The NFT lists' own `next_key`s add `"collection_addr":"0x.."`, the tie-break that makes
-                 *     the cursor unique. A key replaces `pagination.offset`. An empty value means no key. Malformed
-                 *     keys are a 400 naming `pagination.key`.
+                 *     tokens), `{"account":"0x..","amount":"N"}` (rich list). The NFT lists' own `next_key`s add
+                 *     `"collection_addr":"0x.."`, the tie-break that makes the cursor unique. A key replaces
+                 *     `pagination.offset`. An empty value means no key. Malformed keys are a 400 naming `pagination.key`.
                  */
                 "pagination.key"?: components["parameters"]["pagination-key"];
                 /**
@@ -2578,9 +2579,9 @@ export interface operations {
                  * @description Where the page starts: the `next_key` of the previous page, or base64 of a decimal offset
                  *     (e.g. `MTAw` = 100), or base64 of a JSON cursor: `{"sequence":N}` (tx lists), `{"height":N}`
                  *     (blocks; NFT collections, where it means `height < N`), `{"height":N,"token_id":"T"}` (NFT
-                 *     tokens). The NFT lists' own `next_key`s add `"collection_addr":"0x.."`, the tie-break that makes
-                 *     the cursor unique. A key replaces `pagination.offset`. An empty value means no key. Malformed
-                 *     keys are a 400 naming `pagination.key`.
+                 *     tokens), `{"account":"0x..","amount":"N"}` (rich list). The NFT lists' own `next_key`s add
+                 *     `"collection_addr":"0x.."`, the tie-break that makes the cursor unique. A key replaces
+                 *     `pagination.offset`. An empty value means no key. Malformed keys are a 400 naming `pagination.key`.
                  */
                 "pagination.key"?: components["parameters"]["pagination-key"];
                 /**
@@ -2673,9 +2674,9 @@ export interface operations {
                  * @description Where the page starts: the `next_key` of the previous page, or base64 of a decimal offset
                  *     (e.g. `MTAw` = 100), or base64 of a JSON cursor: `{"sequence":N}` (tx lists), `{"height":N}`
                  *     (blocks; NFT collections, where it means `height < N`), `{"height":N,"token_id":"T"}` (NFT
-                 *     tokens). The NFT lists' own `next_key`s add `"collection_addr":"0x.."`, the tie-break that makes
-                 *     the cursor unique. A key replaces `pagination.offset`. An empty value means no key. Malformed
-                 *     keys are a 400 naming `pagination.key`.
+                 *     tokens), `{"account":"0x..","amount":"N"}` (rich list). The NFT lists' own `next_key`s add
+                 *     `"collection_addr":"0x.."`, the tie-break that makes the cursor unique. A key replaces
+                 *     `pagination.offset`. An empty value means no key. Malformed keys are a 400 naming `pagination.key`.
                  */
                 "pagination.key"?: components["parameters"]["pagination-key"];
                 /**
@@ -2731,9 +2732,9 @@ export interface operations {
                  * @description Where the page starts: the `next_key` of the previous page, or base64 of a decimal offset
                  *     (e.g. `MTAw` = 100), or base64 of a JSON cursor: `{"sequence":N}` (tx lists), `{"height":N}`
                  *     (blocks; NFT collections, where it means `height < N`), `{"height":N,"token_id":"T"}` (NFT
-                 *     tokens). The NFT lists' own `next_key`s add `"collection_addr":"0x.."`, the tie-break that makes
-                 *     the cursor unique. A key replaces `pagination.offset`. An empty value means no key. Malformed
-                 *     keys are a 400 naming `pagination.key`.
+                 *     tokens), `{"account":"0x..","amount":"N"}` (rich list). The NFT lists' own `next_key`s add
+                 *     `"collection_addr":"0x.."`, the tie-break that makes the cursor unique. A key replaces
+                 *     `pagination.offset`. An empty value means no key. Malformed keys are a 400 naming `pagination.key`.
                  */
                 "pagination.key"?: components["parameters"]["pagination-key"];
                 /**
@@ -2796,9 +2797,9 @@ export interface operations {
                  * @description Where the page starts: the `next_key` of the previous page, or base64 of a decimal offset
                  *     (e.g. `MTAw` = 100), or base64 of a JSON cursor: `{"sequence":N}` (tx lists), `{"height":N}`
                  *     (blocks; NFT collections, where it means `height < N`), `{"height":N,"token_id":"T"}` (NFT
-                 *     tokens). The NFT lists' own `next_key`s add `"collection_addr":"0x.."`, the tie-break that makes
-                 *     the cursor unique. A key replaces `pagination.offset`. An empty value means no key. Malformed
-                 *     keys are a 400 naming `pagination.key`.
+                 *     tokens), `{"account":"0x..","amount":"N"}` (rich list). The NFT lists' own `next_key`s add
+                 *     `"collection_addr":"0x.."`, the tie-break that makes the cursor unique. A key replaces
+                 *     `pagination.offset`. An empty value means no key. Malformed keys are a 400 naming `pagination.key`.
                  */
                 "pagination.key"?: components["parameters"]["pagination-key"];
                 /**
@@ -2860,9 +2861,9 @@ export interface operations {
                  * @description Where the page starts: the `next_key` of the previous page, or base64 of a decimal offset
                  *     (e.g. `MTAw` = 100), or base64 of a JSON cursor: `{"sequence":N}` (tx lists), `{"height":N}`
                  *     (blocks; NFT collections, where it means `height < N`), `{"height":N,"token_id":"T"}` (NFT
-                 *     tokens). The NFT lists' own `next_key`s add `"collection_addr":"0x.."`, the tie-break that makes
-                 *     the cursor unique. A key replaces `pagination.offset`. An empty value means no key. Malformed
-                 *     keys are a 400 naming `pagination.key`.
+                 *     tokens), `{"account":"0x..","amount":"N"}` (rich list). The NFT lists' own `next_key`s add
+                 *     `"collection_addr":"0x.."`, the tie-break that makes the cursor unique. A key replaces
+                 *     `pagination.offset`. An empty value means no key. Malformed keys are a 400 naming `pagination.key`.
                  */
                 "pagination.key"?: components["parameters"]["pagination-key"];
                 /**
@@ -2924,9 +2925,9 @@ export interface operations {
                  * @description Where the page starts: the `next_key` of the previous page, or base64 of a decimal offset
                  *     (e.g. `MTAw` = 100), or base64 of a JSON cursor: `{"sequence":N}` (tx lists), `{"height":N}`
                  *     (blocks; NFT collections, where it means `height < N`), `{"height":N,"token_id":"T"}` (NFT
-                 *     tokens). The NFT lists' own `next_key`s add `"collection_addr":"0x.."`, the tie-break that makes
-                 *     the cursor unique. A key replaces `pagination.offset`. An empty value means no key. Malformed
-                 *     keys are a 400 naming `pagination.key`.
+                 *     tokens), `{"account":"0x..","amount":"N"}` (rich list). The NFT lists' own `next_key`s add
+                 *     `"collection_addr":"0x.."`, the tie-break that makes the cursor unique. A key replaces
+                 *     `pagination.offset`. An empty value means no key. Malformed keys are a 400 naming `pagination.key`.
                  */
                 "pagination.key"?: components["parameters"]["pagination-key"];
                 /**
@@ -2981,9 +2982,9 @@ export interface operations {
                  * @description Where the page starts: the `next_key` of the previous page, or base64 of a decimal offset
                  *     (e.g. `MTAw` = 100), or base64 of a JSON cursor: `{"sequence":N}` (tx lists), `{"height":N}`
                  *     (blocks; NFT collections, where it means `height < N`), `{"height":N,"token_id":"T"}` (NFT
-                 *     tokens). The NFT lists' own `next_key`s add `"collection_addr":"0x.."`, the tie-break that makes
-                 *     the cursor unique. A key replaces `pagination.offset`. An empty value means no key. Malformed
-                 *     keys are a 400 naming `pagination.key`.
+                 *     tokens), `{"account":"0x..","amount":"N"}` (rich list). The NFT lists' own `next_key`s add
+                 *     `"collection_addr":"0x.."`, the tie-break that makes the cursor unique. A key replaces
+                 *     `pagination.offset`. An empty value means no key. Malformed keys are a 400 naming `pagination.key`.
                  */
                 "pagination.key"?: components["parameters"]["pagination-key"];
                 /**
@@ -3045,9 +3046,9 @@ export interface operations {
                  * @description Where the page starts: the `next_key` of the previous page, or base64 of a decimal offset
                  *     (e.g. `MTAw` = 100), or base64 of a JSON cursor: `{"sequence":N}` (tx lists), `{"height":N}`
                  *     (blocks; NFT collections, where it means `height < N`), `{"height":N,"token_id":"T"}` (NFT
-                 *     tokens). The NFT lists' own `next_key`s add `"collection_addr":"0x.."`, the tie-break that makes
-                 *     the cursor unique. A key replaces `pagination.offset`. An empty value means no key. Malformed
-                 *     keys are a 400 naming `pagination.key`.
+                 *     tokens), `{"account":"0x..","amount":"N"}` (rich list). The NFT lists' own `next_key`s add
+                 *     `"collection_addr":"0x.."`, the tie-break that makes the cursor unique. A key replaces
+                 *     `pagination.offset`. An empty value means no key. Malformed keys are a 400 naming `pagination.key`.
                  */
                 "pagination.key"?: components["parameters"]["pagination-key"];
                 /**
@@ -3162,9 +3163,9 @@ export interface operations {
                  * @description Where the page starts: the `next_key` of the previous page, or base64 of a decimal offset
                  *     (e.g. `MTAw` = 100), or base64 of a JSON cursor: `{"sequence":N}` (tx lists), `{"height":N}`
                  *     (blocks; NFT collections, where it means `height < N`), `{"height":N,"token_id":"T"}` (NFT
-                 *     tokens). The NFT lists' own `next_key`s add `"collection_addr":"0x.."`, the tie-break that makes
-                 *     the cursor unique. A key replaces `pagination.offset`. An empty value means no key. Malformed
-                 *     keys are a 400 naming `pagination.key`.
+                 *     tokens), `{"account":"0x..","amount":"N"}` (rich list). The NFT lists' own `next_key`s add
+                 *     `"collection_addr":"0x.."`, the tie-break that makes the cursor unique. A key replaces
+                 *     `pagination.offset`. An empty value means no key. Malformed keys are a 400 naming `pagination.key`.
                  */
                 "pagination.key"?: components["parameters"]["pagination-key"];
                 /**
@@ -3236,9 +3237,9 @@ export interface operations {
                  * @description Where the page starts: the `next_key` of the previous page, or base64 of a decimal offset
                  *     (e.g. `MTAw` = 100), or base64 of a JSON cursor: `{"sequence":N}` (tx lists), `{"height":N}`
                  *     (blocks; NFT collections, where it means `height < N`), `{"height":N,"token_id":"T"}` (NFT
-                 *     tokens). The NFT lists' own `next_key`s add `"collection_addr":"0x.."`, the tie-break that makes
-                 *     the cursor unique. A key replaces `pagination.offset`. An empty value means no key. Malformed
-                 *     keys are a 400 naming `pagination.key`.
+                 *     tokens), `{"account":"0x..","amount":"N"}` (rich list). The NFT lists' own `next_key`s add
+                 *     `"collection_addr":"0x.."`, the tie-break that makes the cursor unique. A key replaces
+                 *     `pagination.offset`. An empty value means no key. Malformed keys are a 400 naming `pagination.key`.
                  */
                 "pagination.key"?: components["parameters"]["pagination-key"];
                 /**
@@ -3299,9 +3300,9 @@ export interface operations {
                  * @description Where the page starts: the `next_key` of the previous page, or base64 of a decimal offset
                  *     (e.g. `MTAw` = 100), or base64 of a JSON cursor: `{"sequence":N}` (tx lists), `{"height":N}`
                  *     (blocks; NFT collections, where it means `height < N`), `{"height":N,"token_id":"T"}` (NFT
-                 *     tokens). The NFT lists' own `next_key`s add `"collection_addr":"0x.."`, the tie-break that makes
-                 *     the cursor unique. A key replaces `pagination.offset`. An empty value means no key. Malformed
-                 *     keys are a 400 naming `pagination.key`.
+                 *     tokens), `{"account":"0x..","amount":"N"}` (rich list). The NFT lists' own `next_key`s add
+                 *     `"collection_addr":"0x.."`, the tie-break that makes the cursor unique. A key replaces
+                 *     `pagination.offset`. An empty value means no key. Malformed keys are a 400 naming `pagination.key`.
                  */
                 "pagination.key"?: components["parameters"]["pagination-key"];
                 /**
@@ -3367,9 +3368,9 @@ export interface operations {
                  * @description Where the page starts: the `next_key` of the previous page, or base64 of a decimal offset
                  *     (e.g. `MTAw` = 100), or base64 of a JSON cursor: `{"sequence":N}` (tx lists), `{"height":N}`
                  *     (blocks; NFT collections, where it means `height < N`), `{"height":N,"token_id":"T"}` (NFT
-                 *     tokens). The NFT lists' own `next_key`s add `"collection_addr":"0x.."`, the tie-break that makes
-                 *     the cursor unique. A key replaces `pagination.offset`. An empty value means no key. Malformed
-                 *     keys are a 400 naming `pagination.key`.
+                 *     tokens), `{"account":"0x..","amount":"N"}` (rich list). The NFT lists' own `next_key`s add
+                 *     `"collection_addr":"0x.."`, the tie-break that makes the cursor unique. A key replaces
+                 *     `pagination.offset`. An empty value means no key. Malformed keys are a 400 naming `pagination.key`.
                  */
                 "pagination.key"?: components["parameters"]["pagination-key"];
                 /**

@@ -40,6 +40,10 @@ describe("decodeKey", () => {
       b64(`{"collection_addr":"0x${"CD".repeat(32)}","height":7}`),
       { kind: "height", height: 7n, collection: Buffer.alloc(32, 0xcd) },
     ],
+    [
+      b64(`{"account":"0x${"0a".repeat(20)}","amount":"123456789012345678901234567890"}`),
+      { kind: "amount", amount: "123456789012345678901234567890", account: Buffer.alloc(20, 0x0a) },
+    ],
     [b64("200"), { kind: "offset", offset: 200 }],
     [b64('{"other":1}'), undefined],
     ["", undefined],
@@ -63,6 +67,11 @@ describe("decodeKey", () => {
     [
       b64(`{"collection_addr":"0x${"ab".repeat(19)}","height":7}`),
       "invalid pagination.key: collection_addr must be 0x and 20 or 32 bytes of hex",
+    ],
+    [b64('{"amount":"1.5"}'), "invalid pagination.key: amount must be a decimal integer string"],
+    [
+      b64('{"amount":"15","account":"init1xyz"}'),
+      "invalid pagination.key: account must be 0x and 20 or 32 bytes of hex",
     ],
     [
       b64('{"collection_addr":7,"height":7,"token_id":"1"}'),

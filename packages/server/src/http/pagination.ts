@@ -6,10 +6,11 @@
  * Deliberate differences, both invisible to clients that loop until `next_key` is null:
  * - `next_key` is null on the last page (we read one record past the page to know), where the
  *   reference emits a key on every non-empty page and clients make one extra, empty request.
- * - NFT collection and token lists emit cursor keys (`{"collection_addr":..,"height":N[,"token_id":T]}`)
- *   where the reference emits base64 offsets: a deep page then costs what the first costs, and a
- *   traversal sees each record once while blocks are ingested (new tokens shift offsets). Offset
- *   keys and `pagination.offset` are still accepted there.
+ * - NFT collection and token lists and the rich list emit cursor keys
+ *   (`{"collection_addr":..,"height":N[,"token_id":T]}`, `{"account":..,"amount":"N"}`) where the
+ *   reference emits base64 offsets: a deep page then costs what the first costs, and a traversal of
+ *   an NFT list sees each record once while blocks are ingested (new tokens shift offsets). Offset
+ *   keys and `pagination.offset` are still accepted there (the explorer pages the rich list by offset).
  */
 import { badRequest } from "./errors.js";
 
@@ -25,7 +26,9 @@ export type PagePosition =
   | { kind: "offset"; offset: number }
   | { kind: "sequence"; sequence: bigint }
   | { kind: "height"; height: bigint; collection?: Buffer }
-  | { kind: "height_token_id"; height: bigint; tokenId: string; collection?: Buffer };
+  | { kind: "height_token_id"; height: bigint; tokenId: string; collection?: Buffer }
+  /** The rich list's cursor: a balance (a decimal string, beyond 2^53) and the holder as tie-break. */
+  | { kind: "amount"; amount: string; account?: Buffer };
 
 export interface PageRequest {
   limit: number;
@@ -75,11 +78,11 @@ function keyError(message: string) {
   return badRequest(message, [{ field: "query.pagination.key", description: message }]);
 }
 
-/** The `collection_addr` of an NFT list cursor: 0x and 20 or 32 bytes of hex, as `next_key` carries it. */
-function collectionOf(value: unknown): Buffer {
+/** An address in a cursor (NFT `collection_addr`, rich-list `account`): 0x and 20 or 32 bytes of hex. */
+function addressOf(value: unknown, field: string): Buffer {
   if (typeof value === "string" && /^0x(?:[0-9a-fA-F]{40}|[0-9a-fA-F]{64})$/.test(value))
     return Buffer.from(value.slice(2), "hex");
-  throw keyError("invalid pagination.key: collection_addr must be 0x and 20 or 32 bytes of hex");
+  throw keyError(`invalid pagination.key: ${field} must be 0x and 20 or 32 bytes of hex`);
 }
 
 /** Decodes `pagination.key` into a position; `undefined` when absent or empty. */
@@ -112,13 +115,22 @@ export function decodeKey(raw: string | undefined): PagePosition | undefined {
       const height = nonNegativeBigInt(parsed.height);
       if (height === undefined)
         throw keyError("invalid pagination.key: height must be a non-negative integer");
-      const tie = "collection_addr" in parsed ? { collection: collectionOf(parsed.collection_addr) } : {};
+      const tie =
+        "collection_addr" in parsed
+          ? { collection: addressOf(parsed.collection_addr, "collection_addr") }
+          : {};
       if ("token_id" in parsed) {
         if (typeof parsed.token_id !== "string")
           throw keyError("invalid pagination.key: token_id must be a string");
         return { kind: "height_token_id", height, tokenId: parsed.token_id, ...tie };
       }
       return { kind: "height", height, ...tie };
+    }
+    if ("amount" in parsed) {
+      if (typeof parsed.amount !== "string" || !/^-?\d{1,78}$/.test(parsed.amount))
+        throw keyError("invalid pagination.key: amount must be a decimal integer string");
+      const tie = "account" in parsed ? { account: addressOf(parsed.account, "account") } : {};
+      return { kind: "amount", amount: parsed.amount, ...tie };
     }
     // A JSON object naming no cursor field is ignored, as the reference does.
     return undefined;

@@ -175,14 +175,31 @@ describe("rich list on an ingested EVM devnet (ERC-20 Transfer logs)", () => {
       "holders",
     );
     expect(asc).toEqual([...holders].reverse());
-    const page = await get<{ pagination: Pagination }>(
+    const page = await get<{ holders: { account: string; amount: string }[]; pagination: Pagination }>(
       `/indexer/richlist/v1/${token}?pagination.limit=2&pagination.count_total=false&pagination.key=${encodeCursor({ sequence: 5n })}`,
     );
-    // JSON keys are ignored (offset 0) and the total is counted anyway.
+    // Other lists' JSON keys are ignored (offset 0), the total is given anyway, and next_key is the
+    // last holder's cursor (the reference would say base64("2")).
+    expect(page.body.holders).toEqual(holders.slice(0, 2));
     expect(page.body.pagination).toEqual({
       previous_key: null,
-      next_key: encodeOffset(2),
+      next_key: encodeCursor({ account: holders[1]?.account ?? "", amount: holders[1]?.amount ?? "" }),
       total: String(expected.length),
+    });
+    // Offsets, as the explorer pages it, with the reference's offset previous_key.
+    const third = await get<{ holders: unknown[]; pagination: Pagination }>(
+      `/indexer/richlist/v1/${token}?pagination.limit=1&pagination.offset=2`,
+    );
+    expect(third.body.holders).toEqual(holders.slice(2, 3));
+    expect(third.body.pagination.previous_key).toBe(encodeOffset(1));
+    const message = "invalid pagination.key: amount must be a decimal integer string";
+    expect(
+      await get(
+        `/indexer/richlist/v1/${token}?pagination.key=${encodeURIComponent(encodeCursor({ amount: 5 }))}`,
+      ),
+    ).toEqual({
+      status: 400,
+      body: { code: 3, message, details: [{ field: "query.pagination.key", description: message }] },
     });
   });
 

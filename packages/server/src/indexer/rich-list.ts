@@ -1,7 +1,8 @@
 /**
  * Rich list (spec tag Rich List): a denom's holders by balance, largest first unless
- * `pagination.reverse=false`, offset keys only (JSON keys are ignored), `total` always given (the
- * writer's count of holders with a positive balance).
+ * `pagination.reverse=false`, then holder; `next_key` is the last holder's `{"account","amount"}`
+ * cursor, offset keys are accepted (the explorer pages by `pagination.offset`); `total` always given
+ * (the writer's count of holders with a positive balance).
  * Denoms as stored: on EVM chains the lower-case `0x` ERC-20 address (`evm/<hex>` names the same
  * contract), elsewhere the bank denom (`ibc/` hashes in upper case, as the chain prints them).
  */
@@ -41,24 +42,34 @@ interface HolderRow {
 }
 
 /**
- * The rich list's request (offset keys only, total always counted) and query. Exported for the
- * raw baseline (bench/raw-baseline.ts), which runs the same statements.
+ * The rich list's request (total always counted; JSON keys other than its own cursor are ignored,
+ * as the reference ignores them all) and query. Exported for the raw baseline
+ * (bench/raw-baseline.ts), which runs the same statements.
  */
 export function richListPage(
   parsed: PageRequest,
   denom: string,
 ): { request: PageRequest; query: OrderedPageQuery<HolderRow> } {
   const where = "WHERE r.denom = $1 AND r.amount > 0";
+  const p = parsed.position;
   return {
     request: {
       ...parsed,
       countTotal: true,
-      position: parsed.position.kind === "offset" ? parsed.position : { kind: "offset", offset: 0 },
+      position: p.kind === "offset" || p.kind === "amount" ? p : { kind: "offset", offset: 0 },
     },
     query: {
       select: `SELECT r.account, r.amount::text AS amount FROM rich_list_balance r ${where}`,
       params: [denom],
       order: ["r.amount", "r.account"],
+      // (amount, account) < (A, H) reads the (denom, amount DESC, account DESC) index from the cursor.
+      cursor:
+        p.kind !== "amount"
+          ? undefined
+          : p.account
+            ? { columns: ["r.amount", "r.account"], values: [p.amount, p.account] }
+            : { columns: ["r.amount"], values: [p.amount] },
+      nextCursor: (row) => ({ account: `0x${row.account.toString("hex")}`, amount: row.amount }),
       // Holders with a positive balance, kept by the writer (ingest/write-statement-nft.ts).
       count: { sql: LIST_TOTAL_SQL, params: ["rich_list", Buffer.alloc(0), denom] },
     },
