@@ -1,5 +1,6 @@
 import { describe, expect, it } from "vitest";
 import { useIngestedEvmChain } from "../_test/ingested-evm-chain.js";
+import { type KeyPagination, pageWalker } from "../_test/page-walk.js";
 import { createTestApp, serveForTests } from "../_test/test-app.js";
 import { useTestDatabase } from "../_test/test-database.js";
 
@@ -37,27 +38,11 @@ interface Frame {
 }
 interface Page {
   internal_txs: Frame[];
-  pagination: { previous_key: string | null; next_key: string | null; total: string };
+  pagination: KeyPagination;
 }
 
-async function get<T>(path: string): Promise<{ status: number; body: T }> {
-  const res = await fetch(`${url()}${path}`);
-  return { status: res.status, body: (await res.json()) as T };
-}
-
-async function walk(path: string): Promise<Frame[]> {
-  const out: Frame[] = [];
-  let next: string | null = null;
-  for (let i = 0; i < 1000; i++) {
-    const sep = path.includes("?") ? "&" : "?";
-    const suffix: string = next ? `${sep}pagination.key=${encodeURIComponent(next)}` : "";
-    const { body }: { body: Page } = await get<Page>(`${path}${suffix}`);
-    out.push(...body.internal_txs);
-    next = body.pagination.next_key;
-    if (!next) return out;
-  }
-  throw new Error("no end");
-}
+const { get, walk: walkList } = pageWalker(url);
+const walk = (path: string) => walkList<Frame>(path, "internal_txs");
 
 describe("GET /indexer/tx/v1/evm-internal-txs", () => {
   it("visits every frame once, both ways, equal to the ground truth, with an exact total", async () => {
