@@ -1,11 +1,11 @@
 /**
  * Pages of the lists ordered by something other than a sequence (NFT collections and tokens, rich
- * list). Where the query names `nextCursor` (the NFT lists), `next_key` is the page's last record as
- * a JSON cursor compared as a row value (`(height, addr) < (N, A)`, `(token_id, height, collection)
- * < (T, N, C)`), whatever key the request came with: the next page is an index seek, however deep.
- * Without it (the rich list: balances move, so no cursor holds still) keys are base64 offsets, and
- * `next_key` is only written when another record follows. The ORDER BY ends in a unique column so
- * neither a cursor nor an offset skips or repeats a row; the reference has no tie-break there.
+ * list). `next_key` is the page's last record as a JSON cursor compared as a row value
+ * (`(height, addr) < (N, A)`, `(token_id, height, collection) < (T, N, C)`, `(amount, account) <
+ * (A, H)`), whatever key the request came with: the next page is an index seek, however deep. Offset
+ * requests (the reference's keys for these lists) are still served, with its offset `previous_key`.
+ * The ORDER BY ends in a unique column so neither a cursor nor an offset skips or repeats a row; the
+ * reference has no tie-break there.
  */
 import { buildPagination, type PageRequest, type PaginationBody } from "../http/pagination.js";
 import type { IndexerDeps } from "./indexer-deps.js";
@@ -18,8 +18,8 @@ export interface OrderedPageQuery<Row> {
   order: string[];
   /** When the request carries a cursor this endpoint honours: the row value it compares with. */
   cursor?: { columns: string[]; values: unknown[] } | undefined;
-  /** The cursor of a page's last row: `next_key`, for every request. Absent: offset keys. */
-  nextCursor?: (row: Row) => Record<string, string | number | bigint>;
+  /** The cursor of a page's last row: `next_key`, for every request. */
+  nextCursor: (row: Row) => Record<string, string | number | bigint>;
   /** `SELECT count(*)::text AS n ...` of the filtered set. */
   count: { sql: string; params: unknown[] };
   /**
@@ -77,7 +77,7 @@ export function orderedPageOf<Row extends object>(
       request: query.cursor ? request : { ...request, position: { kind: "offset", offset: result.offset } },
       hasMore: result.rows.length > request.limit,
       total: result.total,
-      nextCursor: last && query.nextCursor ? query.nextCursor(last) : undefined,
+      nextCursor: last ? query.nextCursor(last) : undefined,
       offsetPreviousKey: true,
     }),
   };
