@@ -1,4 +1,4 @@
-// Prisma CLI configuration. Offline recipe (../../../shared/design/dependencies.md): Prisma 6.19 CLI
+// Prisma CLI configuration. It works offline: Prisma 6.19 CLI
 // with the WASM schema engine ("js") talking to Postgres through @prisma/adapter-pg, so neither
 // `generate` nor `migrate deploy` downloads a native binary.
 import path from "node:path";

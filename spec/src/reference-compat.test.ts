@@ -1,6 +1,7 @@
 /**
- * Compatibility with the reference indexer's own Swagger 2.0 document: every path and parameter it
- * declares is present in ours with a compatible type.
+ * Compatibility with the reference indexer (rollytics): every operation and parameter its Swagger 2.0
+ * document declares, as listed in spec/reference/reference-indexer-operations.json, is present in ours
+ * with a compatible type.
  */
 import { readFileSync } from "node:fs";
 import path from "node:path";
@@ -14,22 +15,21 @@ interface OurParam {
   schema?: { type?: string | string[] };
 }
 
+/** One entry of reference-indexer-operations.json; `type` is the Swagger 2.0 type. */
+interface ReferenceOperation {
+  method: string;
+  path: string;
+  parameters: { name: string; in: string; type: string; required: boolean; items?: string }[];
+}
+
 const here = path.dirname(fileURLToPath(import.meta.url));
 const ours = JSON.parse(readFileSync(path.join(here, "../generated/openapi.json"), "utf8")) as {
   paths: Record<string, Record<string, { parameters?: OurParam[] }>>;
   components: { parameters: Record<string, OurParam> };
 };
 const reference = JSON.parse(
-  readFileSync(
-    path.join(
-      process.env.WEFT_SHARED_DIR ?? path.resolve(here, "../../../shared"),
-      "reference/indexer/rollytics-swagger.json",
-    ),
-    "utf8",
-  ),
-) as {
-  paths: Record<string, Record<string, { parameters?: { name: string; in: string; type?: string }[] }>>;
-};
+  readFileSync(path.resolve(here, "../reference/reference-indexer-operations.json"), "utf8"),
+) as { operations: ReferenceOperation[] };
 
 /** Parameters of the bundle are `$ref`s into components.parameters (defined once). */
 const resolve = (param: OurParam): OurParam =>
@@ -45,26 +45,29 @@ const COMPATIBLE: Record<string, string[]> = {
   array: ["array"],
 };
 
-const cases = Object.entries(reference.paths).flatMap(([p, item]) =>
-  Object.entries(item).map(([method, op]) => ({ label: `${method.toUpperCase()} ${p}`, p, method, op })),
-);
+const cases = reference.operations.map((op) => ({
+  label: `${op.method.toUpperCase()} ${op.path}`,
+  p: op.path,
+  method: op.method,
+  op,
+}));
 
-describe("every path and parameter of rollytics-swagger.json", () => {
-  it("reads the whole reference document", () => {
-    expect(Object.keys(reference.paths).length).toBeGreaterThanOrEqual(23);
+describe("every path and parameter of the reference indexer", () => {
+  it("reads the whole reference list", () => {
+    expect(new Set(reference.operations.map((op) => op.path)).size).toBeGreaterThanOrEqual(23);
   });
 
   it.each(cases)("$label exists with compatible parameters", ({ p, method, op }) => {
     const mine = ours.paths[p]?.[method];
     expect(mine, `${method} ${p} missing from our spec`).toBeDefined();
     const params = (mine?.parameters ?? []).map(resolve);
-    for (const param of op.parameters ?? []) {
+    for (const param of op.parameters) {
       const match = params.find((q) => q.name === param.name && q.in === param.in);
       expect(match, `${param.in} parameter ${param.name} of ${p}`).toBeDefined();
       const type = match?.schema?.type;
       const types = Array.isArray(type) ? type : [type];
       expect(
-        COMPATIBLE[param.type ?? "string"]?.some((t) => types.includes(t)),
+        COMPATIBLE[param.type]?.some((t) => types.includes(t)),
         `${param.name}: ${param.type} vs ${String(type)}`,
       ).toBe(true);
     }

@@ -1,5 +1,5 @@
 /**
- * The reference indexer's example responses (../shared/reference/indexer/examples) validate against
+ * The reference indexer's example responses (spec/reference/indexer-examples) validate against
  * our response schemas. Where one differs on purpose, the test names the decision.
  */
 import { readdirSync, readFileSync } from "node:fs";
@@ -16,10 +16,7 @@ const spec = JSON.parse(readFileSync(path.join(here, "../generated/openapi.json"
     Record<string, { responses: Record<string, { content?: Record<string, { schema: unknown }> }> }>
   >;
 };
-const examplesDir = path.join(
-  process.env.WEFT_SHARED_DIR ?? path.resolve(here, "../../../shared"),
-  "reference/indexer/examples",
-);
+const examplesDir = path.resolve(here, "../reference/indexer-examples");
 
 const ajv = new Ajv2020({ strict: false, allErrors: true });
 // ajv-formats is CommonJS: under NodeNext its default export arrives as the module object.
@@ -57,8 +54,8 @@ const OPERATION_OF: Record<string, string> = {
 };
 
 /**
- * Deliberate differences, each with the decision behind it. The docs' examples are "representative"
- * (NOTES §13): they use `previous_key: ""` where the code emits null, and bech32 placeholders.
+ * Deliberate differences, each with the decision behind it. Initia's docs call their examples
+ * "representative": they use `previous_key: ""` where the code emits null, and bech32 placeholders.
  */
 const DIFFERS_ON_PURPOSE: Record<string, string> = {
   "docs-examples/nft-collections.json":

@@ -1,5 +1,5 @@
 /**
- * The Skip Go API examples (../shared/reference/router/examples) validate against our router schemas:
+ * The Skip Go API examples (spec/reference/router-examples) validate against our router schemas:
  * request examples against our request bodies, response examples against our responses. Where one
  * differs on purpose, the test names the decision and checks that it fails for exactly that reason.
  */
@@ -12,10 +12,7 @@ import { describe, expect, it } from "vitest";
 
 const here = path.dirname(fileURLToPath(import.meta.url));
 const spec = JSON.parse(readFileSync(path.join(here, "../generated/openapi.json"), "utf8"));
-const examplesDir = path.join(
-  process.env.WEFT_SHARED_DIR ?? path.resolve(here, "../../../shared"),
-  "reference/router/examples",
-);
+const examplesDir = path.resolve(here, "../reference/router-examples");
 
 const ajv = new Ajv2020({ strict: false, allErrors: true });
 // ajv-formats is CommonJS: under NodeNext its default export arrives as the module object.

@@ -1,21 +1,13 @@
 import { createHash } from "node:crypto";
-import { readFileSync } from "node:fs";
-import path from "node:path";
-import { fileURLToPath } from "node:url";
 import { bech32 } from "bech32";
 import { MsgSend } from "cosmjs-types/cosmos/bank/v1beta1/tx";
 import { TxBody, TxRaw } from "cosmjs-types/cosmos/tx/v1beta1/tx";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { readFixture } from "./_test/real-rpc.js";
 import { createChain } from "./chain.js";
 import { type DevnetNode, startDevnetNode } from "./node-server.js";
 
-const REAL_RPC = path.join(
-  process.env.WEFT_SHARED_DIR ??
-    path.resolve(path.dirname(fileURLToPath(import.meta.url)), "../../../../shared"),
-  "fixtures/real-rpc",
-);
-const real = (f: string) =>
-  JSON.parse(readFileSync(path.join(REAL_RPC, f), "utf8")) as { result: Record<string, unknown> };
+const real = (f: string) => readFixture<{ result: Record<string, unknown> }>(f);
 const sha = (s: string) => createHash("sha256").update(s).digest("hex");
 
 let node: DevnetNode;

@@ -1,23 +1,15 @@
 import { createHash, ECDH } from "node:crypto";
-import { readFileSync } from "node:fs";
-import path from "node:path";
-import { fileURLToPath } from "node:url";
 import { keccak_256 } from "@noble/hashes/sha3.js";
 import { bech32 } from "bech32";
 import { AuthInfo, TxRaw } from "cosmjs-types/cosmos/tx/v1beta1/tx";
 import { keccak256, serializeTransaction } from "viem";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { readFixture } from "./_test/real-rpc.js";
 import { createChain } from "./chain.js";
 import { type DevnetNode, startDevnetNode } from "./node-server.js";
 
-const REAL_EVM = path.join(
-  process.env.WEFT_SHARED_DIR ??
-    path.resolve(path.dirname(fileURLToPath(import.meta.url)), "../../../../shared"),
-  "fixtures/real-rpc/evm",
-);
 const realResult = <T>(file: string) =>
-  (JSON.parse(readFileSync(path.join(REAL_EVM, file), "utf8")) as { response: { result: T } }[])[0]?.response
-    .result as T;
+  readFixture<{ response: { result: T } }[]>(`evm/${file}`)[0]?.response.result as T;
 const sha = (s: string) => createHash("sha256").update(s).digest("hex");
 const BLOCKS = 40;
 

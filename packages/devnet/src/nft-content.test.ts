@@ -1,22 +1,14 @@
 import { createHash } from "node:crypto";
-import { readFileSync } from "node:fs";
-import path from "node:path";
-import { fileURLToPath } from "node:url";
 import { TxBody, TxRaw } from "cosmjs-types/cosmos/tx/v1beta1/tx";
 import { MsgExecuteContract } from "cosmjs-types/cosmwasm/wasm/v1/tx";
 import { describe, expect, it } from "vitest";
+import { readFixture } from "./_test/real-rpc.js";
 import { createChain } from "./chain.js";
 import type { NftTruth } from "./nft-content.js";
 import type { AbciEvent } from "./payloads.js";
 
-const INITIA = path.join(
-  process.env.WEFT_SHARED_DIR ??
-    path.resolve(path.dirname(fileURLToPath(import.meta.url)), "../../../../shared"),
-  "fixtures/real-rpc/initia",
-);
 const realEvents = (name: string) =>
-  (JSON.parse(readFileSync(path.join(INITIA, `${name}.tx_response.json`), "utf8")) as { events: AbciEvent[] })
-    .events;
+  readFixture<{ events: AbciEvent[] }>(`initia/${name}.tx_response.json`).events;
 const sha = (s: string) => createHash("sha256").update(s).digest("hex");
 const BLOCKS = 400;
 

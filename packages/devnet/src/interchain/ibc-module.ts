@@ -2,8 +2,8 @@
  * ICS-20 on a live chain: MsgTransfer escrows (or burns a voucher going home) and emits
  * send_packet; MsgRecvPacket mints a voucher (or unescrows a returning token), forwards it when the
  * memo asks packet-forward middleware to, and writes the acknowledgement; MsgAcknowledgement and
- * MsgTimeout refund on failure. Event names and attributes are those of ibc-go (see the fixtures in
- * shared/fixtures/real-rpc/initia and ibc/legacy).
+ * MsgTimeout refund on failure. Event names and attributes are those of ibc-go (see the real txs in
+ * fixtures/real-rpc/initia and fixtures/real-rpc/ibc/legacy).
  */
 import { createHash } from "node:crypto";
 import { MsgTransfer } from "cosmjs-types/ibc/applications/transfer/v1/tx";

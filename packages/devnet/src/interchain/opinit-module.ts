@@ -3,7 +3,7 @@
  * initiate_token_deposit; MsgFinalizeTokenWithdrawal (sent by the devnet executor once the
  * finalization period passed) unescrows. On the rollup: MsgFinalizeTokenDeposit (executor) mints the
  * `l2/...` denom and runs the deposit's hook; MsgInitiateTokenWithdrawal burns and emits
- * initiate_token_withdrawal. Attributes as in the real txs under shared/fixtures/real-rpc/initia.
+ * initiate_token_withdrawal. Attributes as in the real txs under fixtures/real-rpc/initia.
  */
 import { createHash } from "node:crypto";
 import { TxBody, TxRaw } from "cosmjs-types/cosmos/tx/v1beta1/tx";

@@ -1,15 +1,11 @@
-/**
- * Real node payloads from shared/fixtures/real-rpc: `WEFT_SHARED_DIR` when set (.ci/run sets it), else
- * ../shared beside the repository.
- */
+/** Real node payloads kept in the repository's fixtures/real-rpc (its README says where each came from). */
 import { readFileSync } from "node:fs";
 import path from "node:path";
 import { fileURLToPath } from "node:url";
 
-export const REAL_RPC_DIR = path.join(
-  process.env.WEFT_SHARED_DIR ??
-    path.resolve(path.dirname(fileURLToPath(import.meta.url)), "../../../../../shared"),
-  "fixtures/real-rpc",
+export const REAL_RPC_DIR = path.resolve(
+  path.dirname(fileURLToPath(import.meta.url)),
+  "../../../../fixtures/real-rpc",
 );
 
 export function readFixture<T = unknown>(relative: string): T {

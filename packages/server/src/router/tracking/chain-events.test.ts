@@ -1,8 +1,6 @@
-/** The tracker's event reading on real Initia txs (shared/fixtures/real-rpc/initia). */
-import { readFileSync } from "node:fs";
-import path from "node:path";
-import { fileURLToPath } from "node:url";
+/** The tracker's event reading on real Initia txs (fixtures/real-rpc/initia). */
 import { describe, expect, it } from "vitest";
+import { readFixture } from "../../_test/real-rpc.js";
 import {
   type ChainEvent,
   depositFinalization,
@@ -13,13 +11,7 @@ import {
   writtenAck,
 } from "./chain-events.js";
 
-const dir = path.join(
-  process.env.WEFT_SHARED_DIR ??
-    path.resolve(path.dirname(fileURLToPath(import.meta.url)), "../../../../../../shared"),
-  "fixtures/real-rpc/initia",
-);
-const events = (file: string) =>
-  (JSON.parse(readFileSync(path.join(dir, file), "utf8")) as { events: ChainEvent[] }).events;
+const events = (file: string) => readFixture<{ events: ChainEvent[] }>(`initia/${file}`).events;
 
 describe("chain events of real Initia txs", () => {
   it("reads the packet an L1 MsgTransfer sent, and the acknowledgement the rollup wrote for it", () => {
