@@ -2,7 +2,6 @@
 /**
  * `weft`: the one entry point that reads the environment, opens connections, listens and shuts down.
  */
-import { createChain, L1_CHAIN_ID, startDevnetNode, startInterchain } from "@weft/devnet";
 import { Command, Option } from "commander";
 import { createApp } from "./app.js";
 import { type Config, ConfigError, loadConfig, SETTINGS } from "./config.js";
@@ -18,6 +17,23 @@ import { listen } from "./server.js";
 import { loadSpecDocument } from "./spec-document.js";
 
 type Flags = Record<string, string | undefined>;
+
+/**
+ * The local chains of `weft dev` are a development dependency: a production install of the server
+ * (`pnpm deploy --prod`, the packed tarball) leaves them out, so they load only when asked for.
+ */
+async function loadDevnet(): Promise<typeof import("@weft/devnet")> {
+  try {
+    return await import("@weft/devnet");
+  } catch (err) {
+    if ((err as { code?: string }).code !== "ERR_MODULE_NOT_FOUND") throw err;
+    process.stderr.write(
+      "weft: `weft dev` needs the local devnet (@weft/devnet), which a production install leaves out; " +
+        "run it from the repository (`npx pnpm@10 start`), or use `weft serve` and `weft ingest` here\n",
+    );
+    process.exit(2);
+  }
+}
 
 /** `weft dev`: a short history to look at right away, then a block a second. */
 const DEV_INITIAL_BLOCKS = 200;
@@ -222,6 +238,7 @@ async function dev(opts: Record<string, unknown>): Promise<void> {
   // The local interchain: the router routes and tracks across all of it, and the indexer follows its
   // L1, or, with VM_TYPE=evm or wasm, a seeded minievm-like (EVM txs, receipts and traces) or
   // miniwasm-like (cw721 NFTs) chain of its own.
+  const { createChain, L1_CHAIN_ID, startDevnetNode, startInterchain } = await loadDevnet();
   const net = await startInterchain({ blockIntervalMs: DEV_BLOCK_INTERVAL_MS });
   net.produce(DEV_INITIAL_BLOCKS);
   const l1 = net.chains.get(L1_CHAIN_ID);

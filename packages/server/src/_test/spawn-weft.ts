@@ -25,14 +25,23 @@ afterAll(() => {
   running.clear();
 });
 
+/** Which `weft` to run, and from where: the repository's build by default. */
+export interface WeftCommand {
+  /** Path of the CLI script. @default CLI_PATH */
+  cli?: string;
+  cwd?: string;
+}
+
 /** Runs `weft <args>` and resolves once it prints the URL it serves. */
 export async function startWeft(
   args: string[],
   env: Record<string, string | undefined>,
+  command: WeftCommand = {},
 ): Promise<WeftProcess> {
-  const child = spawn(process.execPath, [CLI_PATH, ...args], {
+  const child = spawn(process.execPath, [command.cli ?? CLI_PATH, ...args], {
     env: { ...process.env, LOG_LEVEL: "info", ...env },
     stdio: ["ignore", "pipe", "pipe"],
+    cwd: command.cwd,
   });
   running.add(child);
   let out = "";
@@ -71,11 +80,13 @@ export async function startWeft(
 export function runWeft(
   args: string[],
   env: Record<string, string | undefined>,
+  command: WeftCommand = {},
 ): Promise<{ code: number | null; stdout: string; stderr: string }> {
   return new Promise((resolve) => {
-    const child = spawn(process.execPath, [CLI_PATH, ...args], {
+    const child = spawn(process.execPath, [command.cli ?? CLI_PATH, ...args], {
       env: { ...process.env, ...env },
       stdio: ["ignore", "pipe", "pipe"],
+      cwd: command.cwd,
     });
     let stdout = "";
     let stderr = "";
