@@ -6,6 +6,7 @@ import { Command, Option } from "commander";
 import { createApp } from "./app.js";
 import { type Config, ConfigError, loadConfig, SETTINGS } from "./config.js";
 import { migrationStatus, openDatabase } from "./db/database.js";
+import { abandonPreviousTransfers, moveAside, planDevStart, sameBlockHash } from "./dev-resume.js";
 import { createHttpJson } from "./ingest/http-json.js";
 import { runIngest } from "./ingest/run-ingest.js";
 import { createLogger } from "./logger.js";
@@ -209,6 +210,7 @@ async function ingest(opts: Record<string, unknown>): Promise<void> {
       logger,
       rpcUrl: config.rpcUrl,
       restUrl: config.restUrl ?? config.rpcUrl,
+      restUrlSet: config.restUrl !== undefined,
       jsonRpcUrl: config.vmType === "evm" ? config.jsonRpcUrl : undefined,
       chainId: config.chainId,
       prefix: config.prefix,
@@ -239,7 +241,12 @@ async function dev(opts: Record<string, unknown>): Promise<void> {
   // L1, or, with VM_TYPE=evm or wasm, a seeded minievm-like (EVM txs, receipts and traces) or
   // miniwasm-like (cw721 NFTs) chain of its own.
   const { createChain, L1_CHAIN_ID, startDevnetNode, startInterchain } = await loadDevnet();
-  const net = await startInterchain({ blockIntervalMs: DEV_BLOCK_INTERVAL_MS });
+  // The database opens (embedded Postgres, migrations) while the interchain starts.
+  const [net, opened] = await Promise.all([
+    startInterchain({ blockIntervalMs: DEV_BLOCK_INTERVAL_MS }),
+    openDatabase({ url: config.databaseUrl, dataDir: config.dataDir, logger }),
+  ]);
+  let db = opened;
   net.produce(DEV_INITIAL_BLOCKS);
   const l1 = net.chains.get(L1_CHAIN_ID);
   if (!l1) throw new Error("the interchain has no L1");
@@ -258,7 +265,41 @@ async function dev(opts: Record<string, unknown>): Promise<void> {
         })
       : undefined;
   const node = ownNode ?? l1.node;
-  const db = await openDatabase({ url: config.databaseUrl, dataDir: config.dataDir, logger });
+  // A second start on the same data: replay the deterministic devnet to where the index stops (the
+  // hashes agree, the data is kept), or start over when that is not the devnet's data (dev-resume.ts).
+  let start = await planDevStart(db.pool, node.chain.chainId);
+  if (start.kind === "resume") {
+    const missing = Number(start.checkpoint) - node.head;
+    if (missing > 0) {
+      if (ownNode) ownNode.produceBlocks(missing);
+      else net.produce(missing);
+    }
+    const hash = node.chain.block(Number(start.checkpoint)).block.block_id.hash;
+    if (!(await sameBlockHash(db.pool, start.checkpoint, hash)))
+      start = {
+        kind: "start-over",
+        reason: `its block ${start.checkpoint} is not the devnet's (another devnet version or seed made it)`,
+      };
+  }
+  if (start.kind === "start-over") {
+    // Never wipe a database the user pointed at: say so and stop.
+    if (config.databaseUrl)
+      throw new Error(
+        `the devnet cannot be indexed into DATABASE_URL: ${start.reason}; use an empty database, or unset DATABASE_URL for the embedded one`,
+      );
+    await db.close();
+    const aside = await moveAside(config.dataDir);
+    db = await openDatabase({ url: config.databaseUrl, dataDir: config.dataDir, logger });
+    process.stderr.write(
+      `weft: starting over on a fresh database: ${start.reason} (the previous data is kept in ${aside})\n`,
+    );
+  } else if (start.kind === "resume") {
+    const abandoned = await abandonPreviousTransfers(db.pool);
+    logger.info(
+      { chain_id: node.chain.chainId, checkpoint: Number(start.checkpoint), abandoned_transfers: abandoned },
+      "resuming the index: the devnet replayed its seeded chain up to the checkpoint",
+    );
+  }
   const ingestion = new AbortController();
   const ingesting = runIngest({
     db,

@@ -2,10 +2,22 @@
  * JSON over HTTP for the node clients: a timeout per attempt, retries with exponential backoff and
  * jitter on retryable failures only (`shouldRetry`), and a concurrency limit across callers.
  */
+import { STATUS_CODES } from "node:http";
+
 export const RPC_TIMEOUT_MS = 10_000;
 const DEFAULT_RETRIES = 5;
 const BACKOFF_BASE_MS = 200;
 const BACKOFF_MAX_MS = 5_000;
+
+/** At most this many characters of a body that was not what we asked for go into an error message. */
+const BODY_EXCERPT_CHARS = 120;
+
+/** The start of a body, on one line and quoted, or "an empty body". */
+function excerpt(body: string): string {
+  const flat = body.replace(/\s+/g, " ").trim();
+  if (flat === "") return "an empty body";
+  return JSON.stringify(flat.length > BODY_EXCERPT_CHARS ? `${flat.slice(0, BODY_EXCERPT_CHARS)}...` : flat);
+}
 
 export class HttpStatusError extends Error {
   constructor(
@@ -16,6 +28,78 @@ export class HttpStatusError extends Error {
     super(`HTTP ${status} from ${url}: ${body.slice(0, 200)}`);
     this.name = "HttpStatusError";
   }
+}
+
+/**
+ * The node answered 2xx, but not with JSON (a web page, a proxy's banner, the wrong port). A
+ * SyntaxError, so `shouldRetry` never asks again.
+ */
+export class NotJsonError extends SyntaxError {
+  constructor(
+    readonly url: string,
+    readonly contentType: string,
+    readonly body: string,
+  ) {
+    super(`the answer from ${url} is not JSON (${contentType || "no content-type"}): ${excerpt(body)}`);
+    this.name = "NotJsonError";
+  }
+}
+
+/** What a connection failure's system code means, for the people reading it. */
+const CONNECT_FAILURES: Record<string, string> = {
+  ECONNREFUSED: "connection refused",
+  ECONNRESET: "connection reset",
+  ENOTFOUND: "host not found",
+  EAI_AGAIN: "host name lookup failed",
+  EHOSTUNREACH: "host unreachable",
+  ENETUNREACH: "network unreachable",
+  ETIMEDOUT: "connection timed out",
+  UND_ERR_CONNECT_TIMEOUT: "connection timed out",
+  UND_ERR_SOCKET: "the connection closed before an answer",
+  CERT_HAS_EXPIRED: "its TLS certificate has expired",
+};
+
+/** No HTTP answer at all: fetch failed to connect, or the connection broke before an answer. */
+export class UnreachableError extends Error {
+  constructor(
+    readonly url: string,
+    /** e.g. "connection refused (ECONNREFUSED)" */
+    readonly reason: string,
+    options?: { cause?: unknown },
+  ) {
+    super(`cannot reach ${url}: ${reason}`, options);
+    this.name = "UnreachableError";
+  }
+}
+
+/** undici's `TypeError("fetch failed")` names nothing; its cause does (a system error code). */
+function unreachable(url: string, err: TypeError): UnreachableError {
+  const cause = err.cause as { code?: unknown; message?: unknown } | undefined;
+  const code = typeof cause?.code === "string" ? cause.code : undefined;
+  const detail = typeof cause?.message === "string" ? cause.message : err.message;
+  const reason = code
+    ? `${CONNECT_FAILURES[code] ?? detail} (${code})`
+    : detail === "bad port"
+      ? "fetch refuses to connect to this port (a blocked port)"
+      : detail;
+  return new UnreachableError(url, reason, { cause: err });
+}
+
+/**
+ * What went wrong with one request, in a few words, for a one-line message: "connection refused
+ * (ECONNREFUSED)", "HTTP 404 Not Found with \"...\"", "a body that is not JSON (text/html): ...",
+ * "no answer within 10000 ms".
+ */
+export function describeFailure(err: unknown): string {
+  if (err instanceof UnreachableError) return err.reason;
+  if (err instanceof HttpStatusError) {
+    const text = STATUS_CODES[err.status];
+    return `HTTP ${err.status}${text ? ` ${text}` : ""} with ${excerpt(err.body)}`;
+  }
+  if (err instanceof NotJsonError)
+    return `a body that is not JSON (${err.contentType || "no content-type"}): ${excerpt(err.body)}`;
+  if (err instanceof Error && err.name === "TimeoutError") return err.message;
+  return err instanceof Error ? err.message : String(err);
 }
 
 /**
@@ -81,10 +165,20 @@ export function createHttpJson(
     if (signal?.aborted) onAbort();
     else signal?.addEventListener("abort", onAbort, { once: true });
     try {
-      const res = await doFetch(url, { ...init, signal: controller.signal });
+      let res: Response;
+      try {
+        res = await doFetch(url, { ...init, signal: controller.signal });
+      } catch (err) {
+        // undici says only "fetch failed"; say which URL and why (refused, unknown host, ...).
+        throw err instanceof TypeError && !controller.signal.aborted ? unreachable(url, err) : err;
+      }
       const text = await res.text();
       if (!res.ok) throw new HttpStatusError(res.status, url, text);
-      return JSON.parse(text) as T;
+      try {
+        return JSON.parse(text) as T;
+      } catch {
+        throw new NotJsonError(url, res.headers.get("content-type") ?? "", text);
+      }
     } finally {
       clearTimeout(timer);
       signal?.removeEventListener("abort", onAbort);

@@ -15,6 +15,8 @@ export interface BlockSource<T> {
   head(signal: AbortSignal): Promise<bigint>;
   /** Everything the sink needs for one block (fetches retry inside). */
   fetch(height: bigint, signal: AbortSignal): Promise<T>;
+  /** The hash of block `height` as the node reports it (hex, any case); enables the reset check. */
+  blockHash?(height: bigint, signal: AbortSignal): Promise<string>;
 }
 
 export interface BlockSink<T> {
@@ -24,6 +26,24 @@ export interface BlockSink<T> {
   write(height: bigint, block: T): Promise<void>;
   /** Writes consecutive blocks and advances the checkpoint to the last, in one transaction. */
   writeBatch?(blocks: { height: bigint; value: T }[]): Promise<void>;
+  /** The hash stored for block `height` (hex, any case), or null when that block is not stored. */
+  blockHash?(height: bigint): Promise<string | null>;
+}
+
+/**
+ * The node serves another chain than the one indexed: its block at `height` has another hash than
+ * the one stored (the node was reset, or points at another network). Never retried: following it
+ * would mix two chains in one index.
+ */
+export class ChainMismatchError extends Error {
+  constructor(
+    readonly height: bigint,
+    readonly indexedHash: string,
+    readonly nodeHash: string,
+  ) {
+    super(`the hashes of block ${height} differ: indexed ${indexedHash}, node ${nodeHash}`);
+    this.name = "ChainMismatchError";
+  }
 }
 
 export interface IngestLoopOptions<T> {
@@ -46,6 +66,11 @@ export interface IngestLoopOptions<T> {
    * backfill; following the head, every block is its own transaction. @default 1
    */
   commitBlocks?: number;
+  /**
+   * While the node's head is below the checkpoint (a node still syncing, a fresh devnet), a warning
+   * naming both heights is logged at once and again every this many ms. @default 30000
+   */
+  behindWarnIntervalMs?: number;
   /** Stop once this height is committed (tests, datasets). */
   stopAtHeight?: bigint;
   signal: AbortSignal;
@@ -118,18 +143,64 @@ async function writeGrouped<T>(
   if (failure) throw failure.error;
 }
 
-/** Runs until `signal` aborts or `stopAtHeight` is committed; returns the last committed height. */
+/** Throws ChainMismatchError when node and index both know block `height` under different hashes. */
+async function checkSameChain<T>(
+  source: BlockSource<T>,
+  sink: BlockSink<T>,
+  height: bigint,
+  signal: AbortSignal,
+): Promise<void> {
+  if (height < 1n || !source.blockHash || !sink.blockHash) return;
+  const indexed = await sink.blockHash(height);
+  if (indexed === null) return;
+  const node = await source.blockHash(height, signal);
+  if (node.toUpperCase() !== indexed.toUpperCase())
+    throw new ChainMismatchError(height, indexed.toUpperCase(), node.toUpperCase());
+}
+
+/**
+ * Runs until `signal` aborts or `stopAtHeight` is committed; returns the last committed height.
+ * Throws ChainMismatchError when the node turns out to serve another chain than the one indexed.
+ */
 export async function runIngestLoop<T>(options: IngestLoopOptions<T>): Promise<bigint | null> {
   const { source, sink, signal, logger } = options;
   const concurrency = options.concurrency ?? 8;
   const batch = BigInt(options.batchBlocks ?? 1000);
+  const behindWarnMs = options.behindWarnIntervalMs ?? 30_000;
   const log = logger.child({ chain_id: options.chainId });
   let committed = await sink.checkpoint();
   log.info({ checkpoint: committed === null ? null : Number(committed) }, "ingest starting");
+  /** The checkpoint's block was compared with the node's (once per run, when the node has it). */
+  let verified = false;
+  /** When the node-behind warning was last logged; null while the node is not behind. */
+  let behindWarnedAt: number | null = null;
   while (!signal.aborted) {
     if (options.stopAtHeight !== undefined && committed !== null && committed >= options.stopAtHeight) break;
     try {
       const head = await source.head(signal);
+      if (committed !== null && head < committed) {
+        // Never wait in silence: say at once (and then now and again) that the node is behind, and
+        // compare the newest block both have, so a reset chain stops here instead of being waited for.
+        const now = Date.now();
+        if (behindWarnedAt === null || now - behindWarnedAt >= behindWarnMs) {
+          await checkSameChain(source, sink, head, signal);
+          behindWarnedAt = now;
+          log.warn(
+            { node_height: Number(head), checkpoint: Number(committed) },
+            `the node's latest height ${head} is below the indexed height ${committed}; waiting for the node to catch up`,
+          );
+        }
+        await sleep(options.pollIntervalMs ?? 1000, signal);
+        continue;
+      }
+      if (behindWarnedAt !== null) {
+        behindWarnedAt = null;
+        log.info({ node_height: Number(head), checkpoint: Number(committed) }, "the node has caught up");
+      }
+      if (!verified && committed !== null) {
+        await checkSameChain(source, sink, committed, signal);
+        verified = true;
+      }
       const from = committed === null ? (options.startHeight ?? 1n) : committed + 1n;
       let to = head < from + batch - 1n ? head : from + batch - 1n;
       if (options.stopAtHeight !== undefined && to > options.stopAtHeight) to = options.stopAtHeight;
@@ -154,6 +225,10 @@ export async function runIngestLoop<T>(options: IngestLoopOptions<T>): Promise<b
       }
     } catch (err) {
       if (signal.aborted) break;
+      if (err instanceof ChainMismatchError) {
+        options.progress?.done();
+        throw err;
+      }
       log.warn(
         { err, checkpoint: committed === null ? null : Number(committed) },
         "ingest round failed; resuming from the checkpoint",

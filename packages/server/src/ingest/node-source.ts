@@ -181,6 +181,9 @@ export function createNodeSource(options: NodeSourceOptions): BlockSource<BlockP
       knownHead = BigInt(status.sync_info.latest_block_height);
       return knownHead;
     },
+    async blockHash(height, signal) {
+      return (await rpcResult<CometBlock>(`/block?height=${height}`, signal)).block_id.hash;
+    },
     async fetch(height, signal) {
       const { block, results } = await cometPair(height, signal);
       const count = block.block.data.txs?.length ?? 0;

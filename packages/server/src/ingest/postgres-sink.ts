@@ -94,6 +94,14 @@ export function createPostgresSink(
   return {
     checkpoint,
 
+    async blockHash(height) {
+      const { rows } = await pool.query<{ hash: string }>(
+        "SELECT encode(hash, 'hex') AS hash FROM block WHERE height = $1",
+        [height.toString()],
+      );
+      return rows[0]?.hash ?? null;
+    },
+
     write: (height, bundle) => writeBatch([{ height, value: bundle }]),
     writeBatch,
 

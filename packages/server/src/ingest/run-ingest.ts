@@ -9,19 +9,27 @@ import { createCw721Collections } from "./cw721-collections.js";
 import { type BlockBundle, deriveBlock } from "./derive/derive-block.js";
 import { createErc721Metadata } from "./erc721-metadata.js";
 import { createHttpJson, RPC_TIMEOUT_MS } from "./http-json.js";
-import { type BlockSource, runIngestLoop } from "./ingest-loop.js";
+import { type BlockSource, ChainMismatchError, runIngestLoop } from "./ingest-loop.js";
+import { probeNode } from "./node-probe.js";
 import { createNodeSource } from "./node-source.js";
 import { createPostgresSink } from "./postgres-sink.js";
 import { createProgress } from "./progress.js";
 import { tryAcquireWriterLock } from "./writer-lock.js";
 
 const STANDBY_POLL_MS = 5_000;
+/**
+ * Retries of the first request to each endpoint: enough for a blip, few enough that a wrong URL is
+ * reported within a second instead of after the loop's full backoff.
+ */
+const PROBE_RETRIES = 2;
 
 export interface RunIngestOptions {
   db: Pick<Database, "pool">;
   logger: Logger;
   rpcUrl: string;
   restUrl: string;
+  /** Whether REST_URL was set (else `restUrl` is the RPC URL); only changes the hint of a REST failure. @default true */
+  restUrlSet?: boolean;
   /** EVM chains: the node's JSON-RPC, read for receipts and call traces. */
   jsonRpcUrl?: string | undefined;
   chainId?: string | undefined;
@@ -35,22 +43,27 @@ export interface RunIngestOptions {
   tty?: NodeJS.WriteStream | undefined;
   /** How long one request to the node may take before it is abandoned and retried. @default RPC_TIMEOUT_MS */
   rpcTimeoutMs?: number | undefined;
+  /** How often a node behind the checkpoint is reported again (ingest-loop.ts). @default 30000 */
+  behindWarnIntervalMs?: number;
 }
 
-/** The chain id the node reports (CometBFT /status node_info.network). */
-async function nodeChainId(rpcUrl: string, signal: AbortSignal, timeoutMs: number): Promise<string> {
-  const status = await createHttpJson({ timeoutMs }).get<{ result?: { node_info?: { network?: string } } }>(
-    `${rpcUrl.replace(/\/+$/, "")}/status`,
-    signal,
-  );
-  const network = status.result?.node_info?.network;
-  if (!network) throw new Error(`the node at ${rpcUrl} does not report its chain id; set CHAIN_ID`);
-  return network;
-}
-
+/**
+ * Runs ingestion until `signal` aborts (or `stopAtHeight`). Throws, with a message that is the whole
+ * line the CLI prints, when a node endpoint cannot be used at startup (NodeProbeError) or when the
+ * node serves another chain than the one indexed.
+ */
 export async function runIngest(options: RunIngestOptions): Promise<bigint | null> {
   const timeoutMs = options.rpcTimeoutMs ?? RPC_TIMEOUT_MS;
-  const chainId = options.chainId ?? (await nodeChainId(options.rpcUrl, options.signal, timeoutMs));
+  const probe = await probeNode({
+    http: createHttpJson({ timeoutMs, retries: PROBE_RETRIES }),
+    rpcUrl: options.rpcUrl,
+    restUrl: options.restUrl,
+    restUrlSet: options.restUrlSet ?? true,
+    jsonRpcUrl: options.jsonRpcUrl,
+    signal: options.signal,
+  });
+  const chainId = options.chainId ?? probe.network;
+  if (!chainId) throw new Error(`the node at ${options.rpcUrl} does not report its chain id; set CHAIN_ID`);
   const log = options.logger.child({ chain_id: chainId });
   let lock = await tryAcquireWriterLock(options.db.pool, chainId);
   while (!lock && !options.signal.aborted) {
@@ -81,6 +94,7 @@ export async function runIngest(options: RunIngestOptions): Promise<bigint | nul
     // Derive as each block arrives, while the writer waits on Postgres, not in the writer's turn.
     const source: BlockSource<BlockBundle> = {
       head: node.head,
+      ...(node.blockHash ? { blockHash: node.blockHash } : {}),
       fetch: async (height, signal) => {
         const derived = deriveBlock(await node.fetch(height, signal), options.prefix);
         const named = await cw721.enrich(derived, signal);
@@ -98,7 +112,19 @@ export async function runIngest(options: RunIngestOptions): Promise<bigint | nul
       logger: options.logger,
       progress: createProgress({ chainId, logger: options.logger, tty: options.tty }),
       ...(options.stopAtHeight !== undefined ? { stopAtHeight: options.stopAtHeight } : {}),
+      ...(options.behindWarnIntervalMs !== undefined
+        ? { behindWarnIntervalMs: options.behindWarnIntervalMs }
+        : {}),
     });
+  } catch (err) {
+    if (err instanceof ChainMismatchError)
+      throw new Error(
+        `the chain at ${options.rpcUrl} is not the one indexed: the hashes of block ${err.height} differ ` +
+          `(indexed ${err.indexedHash}, node ${err.nodeHash}), so the node was reset or serves another network; ` +
+          "index it into a new database (another DATABASE_URL, or a new WEFT_DATA_DIR for the embedded one)",
+        { cause: err },
+      );
+    throw err;
   } finally {
     sink.close();
     options.signal.removeEventListener("abort", onAbort);
