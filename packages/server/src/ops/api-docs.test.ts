@@ -31,6 +31,26 @@ describe("API reference", () => {
     }
   });
 
+  it("points the page's \"Try it out\" at the deployment serving it (a relative server), not the spec's localhost:8080", async () => {
+    const page = `${url()}/docs`;
+    const html = await (await fetch(page)).text();
+    const config = /SwaggerUIBundle\(\{([\s\S]*?)\}\);/.exec(html)?.[1] ?? "";
+    // The page either embeds its document or loads it by URL; here it loads it.
+    const documentUrl = /\burl:\s*"([^"]+)"/.exec(config)?.[1];
+    expect(documentUrl, config).toBeDefined();
+    const res = await fetch(new URL(documentUrl ?? "", page));
+    expect(res.status).toBe(200);
+    const served = (await res.json()) as { servers?: { url: string }[] };
+    expect(served.servers?.length).toBeGreaterThan(0);
+    for (const server of served.servers ?? []) {
+      expect(server.url).not.toMatch(/^[a-z]+:|^\/\//i);
+      // Swagger UI resolves a relative server against the document's URL: this very app.
+      expect(new URL(server.url, new URL(documentUrl ?? "", page)).origin).toBe(new URL(url()).origin);
+    }
+    // Nothing else differs from the contract.
+    expect({ ...served, servers: loadSpecDocument().servers }).toEqual(loadSpecDocument());
+  });
+
   it.runIf(chromiumAvailable())(
     "renders every operation in headless Chromium",
     async () => {

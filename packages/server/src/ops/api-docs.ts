@@ -4,6 +4,18 @@ import { getAbsoluteFSPath } from "swagger-ui-dist";
 /** Long-lived cache for the renderer's versioned static assets; the spec itself is never cached. */
 const ASSET_MAX_AGE_MS = 24 * 60 * 60 * 1000;
 
+/** The document the `/docs` page renders (see {@link pageDocument}). */
+const PAGE_DOCUMENT_PATH = "/docs/openapi.json";
+
+/**
+ * The document as the `/docs` page uses it: "Try it out" must call the deployment serving the page,
+ * wherever that is (a random port, a proxy's host), not the `servers` entry the contract lists for
+ * readers (`http://localhost:8080`). A relative server URL resolves against the page's own origin.
+ */
+function pageDocument(spec: object): object {
+  return { ...spec, servers: [{ url: "/", description: "this deployment (the one serving this page)" }] };
+}
+
 /**
  * `/swagger/doc.json`: the bundled OpenAPI document (the path the reference indexer uses), and
  * `/docs`: an API reference rendered from it by Swagger UI, served from local assets (no CDN).
@@ -14,6 +26,10 @@ export function registerApiDocsRoutes(app: Express, spec: object): void {
     res.type("application/json").send(body);
   });
 
+  const pageBody = JSON.stringify(pageDocument(spec));
+  app.get(PAGE_DOCUMENT_PATH, (_req, res) => {
+    res.type("application/json").send(pageBody);
+  });
   app.use("/docs/assets", express.static(getAbsoluteFSPath(), { index: false, maxAge: ASSET_MAX_AGE_MS }));
   app.get("/docs", (_req, res) => {
     res.type("html").send(DOCS_HTML);
@@ -34,7 +50,7 @@ const DOCS_HTML = `<!doctype html>
   <script src="/docs/assets/swagger-ui-bundle.js"></script>
   <script>
     window.ui = SwaggerUIBundle({
-      url: "/swagger/doc.json",
+      url: "${PAGE_DOCUMENT_PATH}",
       dom_id: "#weft-api-reference",
       deepLinking: true,
       docExpansion: "list",
@@ -46,4 +62,8 @@ const DOCS_HTML = `<!doctype html>
 </html>
 `;
 
-export const DOCS_PATHS = { "/docs": { get: {} }, "/docs/assets/{file}": { get: {} } } as const;
+export const DOCS_PATHS = {
+  "/docs": { get: {} },
+  [PAGE_DOCUMENT_PATH]: { get: {} },
+  "/docs/assets/{file}": { get: {} },
+} as const;
