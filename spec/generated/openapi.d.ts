@@ -526,6 +526,31 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/v2/info/balances": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Read wallet balances
+         * @description Reads each wallet's balances from its chain's node, as InterwovenKit's bridge form does before
+         *     it lets a user preview a route: bank balances over Cosmos REST on Cosmos and Initia chains
+         *     (`evm/`, `l2/`, `ibc/` and `move/` denoms included), `eth_getBalance` and ERC-20 `balanceOf`
+         *     over JSON-RPC on `chain_type: "evm"` chains. Chains are read in parallel with a bounded number
+         *     of node reads in flight and a timeout per chain, so a node that fails or hangs costs at most
+         *     its timeout and shows as an `error` inside a 200, never as a failed request.
+         */
+        post: operations["getBalances"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/v2/fungible/route": {
         parameters: {
             query?: never;
@@ -1192,10 +1217,76 @@ export interface components {
             hidden?: boolean;
         };
         /**
+         * @description The wallets to read, by chain. InterwovenKit sends one chain with `denoms: []`; any number of chains
+         *     may be asked at once (each must be a chain of the registry).
+         */
+        "balances-request": {
+            /** @description chain id -> the address to read on it and which denoms. */
+            chains: {
+                [key: string]: {
+                    /**
+                     * @description The wallet: bech32 with the chain's prefix on Cosmos and Initia chains (minievm rollups also
+                     *     take the 0x hex form of the same account), 0x hex on `chain_type: "evm"` chains.
+                     * @example init1f9qwat48ldgxrmssvpvpk3tea8l72mksvzm62v
+                     */
+                    address: string;
+                    /**
+                     * @description Denoms to read. Empty or absent: every asset the registry lists for the chain
+                     *     (`GET /v2/fungible/assets?chain_ids=<id>`). A denom the registry does not list is read all
+                     *     the same, without `decimals`.
+                     */
+                    denoms?: string[];
+                };
+            };
+        };
+        /**
          * @description An integer amount in the asset's base units, as a decimal string (amounts exceed 2^53).
          * @example 1000000
          */
         amount: string;
+        /** @description Why a balance could not be read (the node failed, timed out or refused the query). */
+        "balance-error": {
+            /** @description What went wrong, naming the node read that failed. */
+            message: string;
+        };
+        /**
+         * @description The balance of one denom. When the read failed, `error` says why and `amount` is "0": a client
+         *     must check `error` before trusting a zero.
+         */
+        "balance-entry": {
+            amount: components["schemas"]["amount"];
+            /**
+             * @description `amount` divided by 10^`decimals`, with exactly `decimals` fraction digits as Skip prints it
+             *     (`100000000` at 6 decimals is `100.000000`); `amount` itself when `decimals` is unknown or 0.
+             * @example 100.000000
+             */
+            formatted_amount: string;
+            /**
+             * @description The asset's decimals from the registry; absent for a denom the registry does not list.
+             * @example 6
+             */
+            decimals?: number;
+            /** @description USD price of one unit (Skip). Weft has no price source and omits it. */
+            price?: string | null;
+            /** @description USD value of the balance (Skip). Weft has no price source and omits it. */
+            value_usd?: string | null;
+            error?: components["schemas"]["balance-error"];
+        };
+        /** @description The balances, by chain and denom, keyed as the request asked. */
+        "balances-response": {
+            /** @description chain id -> its wallet's balances. */
+            chains: {
+                [key: string]: {
+                    /** @description The address as requested. */
+                    address: string;
+                    /** @description denom -> its balance. */
+                    denoms: {
+                        [key: string]: components["schemas"]["balance-entry"];
+                    };
+                    error?: components["schemas"]["balance-error"];
+                };
+            };
+        };
         /**
          * @description The bridge a hop uses: `IBC` (ICS-20 transfer), `OPINIT` (Initia's optimistic bridge between an L1 and
          *     a rollup), `LAYER_ZERO` (LayerZero OFT). The other Skip values (`AXELAR`, `CCTP`, `HYPERLANE`,
@@ -3547,6 +3638,40 @@ export interface operations {
                 };
             };
             /** @description A `chain_ids` entry is not in the registry. */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["error"];
+                };
+            };
+            500: components["responses"]["internal-error"];
+        };
+    };
+    getBalances: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["balances-request"];
+            };
+        };
+        responses: {
+            /** @description The balances; failed reads carry `error` next to the rest. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["balances-response"];
+                };
+            };
+            /** @description The body is malformed, a chain is not in the registry, or an address is not one of that chain's. */
             400: {
                 headers: {
                     [name: string]: unknown;

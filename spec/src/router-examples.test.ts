@@ -38,6 +38,8 @@ const v = {
   transferStatus: ajv.compile({ $ref: "weft#/components/schemas/transfer-status" }),
   chains: responseOf("get", "/v2/info/chains"),
   assets: responseOf("get", "/v2/fungible/assets"),
+  balancesRequest: requestOf("/v2/info/balances"),
+  balances: responseOf("post", "/v2/info/balances"),
   error: ajv.compile({ $ref: "weft#/components/schemas/Error" }),
 };
 
@@ -74,6 +76,8 @@ const MUST_VALIDATE: Array<[string, ValidateFunction, unknown]> = [
   ],
   ["skip-chains-response.json", v.chains, read("skip-chains-response.json")],
   ["skip-assets-response.json", v.assets, read("skip-assets-response.json")],
+  ["skip-balances-request.json", v.balancesRequest, read("skip-balances-request.json")],
+  ["skip-balances-response.json", v.balances, read("skip-balances-response.json")],
   ...Object.entries(read("skip-error-responses.json")).map(
     ([name, body]) =>
       [`skip-error-responses.json#${name}`, v.error, body] as [string, ValidateFunction, unknown],

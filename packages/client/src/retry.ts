@@ -7,7 +7,13 @@ import type { Middleware } from "openapi-fetch";
 import { abortableSleep, backoffDelay } from "./sleep.js";
 
 /** POSTs that only compute or are idempotent by contract, safe to send twice. */
-export const IDEMPOTENT_POST_PATHS = ["/v2/fungible/route", "/v2/fungible/msgs", "/op-hook", "/v2/tx/track"];
+export const IDEMPOTENT_POST_PATHS = [
+  "/v2/info/balances",
+  "/v2/fungible/route",
+  "/v2/fungible/msgs",
+  "/op-hook",
+  "/v2/tx/track",
+];
 
 export interface RetryOptions {
   /** Retries after the first try. @default 3 */

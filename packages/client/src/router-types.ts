@@ -6,6 +6,8 @@ import type { components } from "@weft/spec/types";
 
 type Schemas = components["schemas"];
 
+export type BalancesRequest = Schemas["balances-request"];
+export type BalancesResponse = Schemas["balances-response"];
 export type RouteRequest = Schemas["route-request"];
 export type Route = Schemas["route"];
 export type OpHookRequest = Schemas["op-hook-request"];

@@ -10,6 +10,7 @@ export {
   withdrawalCodec,
 } from "./interchain/initia-protos.js";
 export {
+  EVM_L1,
   EVM_WRAPPER,
   INTERCHAIN,
   type Interchain,

@@ -21,6 +21,7 @@ import { createTxHandlers } from "./indexer/txs.js";
 import { DOCS_PATHS, registerApiDocsRoutes } from "./ops/api-docs.js";
 import { createHealthHandlers } from "./ops/health.js";
 import { registerMetricsRoute } from "./ops/metrics.js";
+import { createBalancesHandlers } from "./router/balances.js";
 import { createRouterInfoHandlers } from "./router/info.js";
 import { createMsgsHandlers } from "./router/msgs.js";
 import { createOpHookHandlers } from "./router/op-hook.js";
@@ -49,8 +50,11 @@ export interface AppDeps {
   chain?: { chainId: string; prefix: string; vmType?: "evm" | "move" | "wasm" };
   /** Build identity reported by /status. */
   build?: { version: string; commitHash: string };
-  /** The Router API's registry (none: router operations answer 503 saying how to configure one) and clock. */
-  router?: { registry?: Registry; now?: () => number };
+  /**
+   * The Router API's registry (none: router operations answer 503 saying how to configure one), clock,
+   * and how it reaches chain nodes for balances (`fetch`, and the per-chain deadline in ms).
+   */
+  router?: { registry?: Registry; now?: () => number; fetch?: typeof fetch; balanceTimeoutMs?: number };
   /** Response cache TTLs (the reference's: lists 1 s, single items 10 s); 0 disables. */
   cacheTtlMs?: { list: number; item: number };
 }
@@ -58,6 +62,7 @@ export interface AppDeps {
 function routerHandlers(router: RouterDeps): OperationHandlers {
   return {
     ...createRouterInfoHandlers(router),
+    ...createBalancesHandlers(router),
     ...createRouteHandlers(router),
     ...createOpHookHandlers(router),
     ...createMsgsHandlers(router),
@@ -141,6 +146,8 @@ export function createApp(deps: AppDeps): App {
       registry: deps.router?.registry,
       now: deps.router?.now ?? Date.now,
       pool: deps.db.pool,
+      fetch: deps.router?.fetch ?? globalThis.fetch,
+      balanceTimeoutMs: deps.router?.balanceTimeoutMs,
     }),
   };
   const ttl = deps.cacheTtlMs ?? { list: 1_000, item: 10_000 };

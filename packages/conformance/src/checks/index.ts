@@ -7,6 +7,7 @@ import { methodChecks } from "./methods.js";
 import { negativeChecks } from "./negative.js";
 import { paginationChecks } from "./pagination.js";
 import { routerChecks } from "./router.js";
+import { routerInfoChecks } from "./router-info.js";
 
 /** Every check of the suite, contract checks first, in a stable order. */
 export function allChecks(contract: Contract): Check[] {
@@ -18,5 +19,6 @@ export function allChecks(contract: Contract): Check[] {
     ...consistencyChecks(),
     ...methodChecks(contract),
     ...routerChecks(),
+    ...routerInfoChecks(),
   ];
 }

@@ -10,7 +10,7 @@ import type { Exchange, Probe } from "../http-probe.js";
 import type { Outcome } from "../types.js";
 import { responseProblem } from "./contract.js";
 
-interface ChainInfo {
+export interface ChainInfo {
   chain_id: string;
   bech32_prefix: string;
   chain_type: string;
@@ -34,7 +34,7 @@ interface RouterData {
 
 /** A fixed 20-byte account, spelled for each chain. */
 const ACCOUNT = new Uint8Array(20).fill(0x11);
-function addressFor(chain: ChainInfo | undefined): string {
+export function addressFor(chain: ChainInfo | undefined): string {
   if (!chain || chain.chain_type === "evm" || !chain.bech32_prefix) return `0x${Buffer.from(ACCOUNT).toString("hex")}`;
   return bech32.encode(chain.bech32_prefix, bech32.toWords(ACCOUNT));
 }
@@ -42,7 +42,7 @@ function addressFor(chain: ChainInfo | undefined): string {
 const discovered = new WeakMap<object, Promise<RouterData>>();
 
 /** Chains and one routable single-hop IBC pair, discovered once per run. */
-function routerData(ctx: CheckContext, probe: Probe): Promise<RouterData> {
+export function routerData(ctx: CheckContext, probe: Probe): Promise<RouterData> {
   let data = discovered.get(ctx.discovery);
   if (!data) {
     data = discover(probe);
@@ -80,12 +80,12 @@ async function discover(probe: Probe): Promise<RouterData> {
   return { chains, why: `no asset with a one-hop IBC form on another chain among ${assets.length} assets had a route` };
 }
 
-type Law = (ctx: CheckContext, probe: Probe) => Promise<Outcome>;
+export type Law = (ctx: CheckContext, probe: Probe) => Promise<Outcome>;
 
 const op = (ctx: CheckContext, id: string): ContractOperation | undefined => ctx.contract.byId(id);
 
 /** 200 with a conforming body, else the problem. */
-function conforms(ctx: CheckContext, operationId: string, res: Exchange): string | undefined {
+export function conforms(ctx: CheckContext, operationId: string, res: Exchange): string | undefined {
   const operation = op(ctx, operationId);
   if (!operation) return `the contract has no ${operationId}`;
   if (res.status !== 200) return `expected 200, got ${describe(res)}`;
@@ -93,7 +93,7 @@ function conforms(ctx: CheckContext, operationId: string, res: Exchange): string
 }
 
 /** A 4xx that, in the strict profile, carries the documented error body. */
-function rejects(ctx: CheckContext, operationId: string, res: Exchange, what: string): string | undefined {
+export function rejects(ctx: CheckContext, operationId: string, res: Exchange, what: string): string | undefined {
   if (res.status < 400 || res.status > 499) return `${what}: expected a 4xx, got ${describe(res)}`;
   const operation = op(ctx, operationId);
   if (ctx.profile === "strict" && operation) {
@@ -193,8 +193,9 @@ const LAWS: { id: string; title: string; law: Law }[] = [
   { id: "router.malformed", title: "malformed router requests get a 4xx (strict: the error envelope)", law: malformedLaw },
 ];
 
-export function routerChecks(): Check[] {
-  return LAWS.map(({ id, title, law }) => ({
+/** Router checks from laws; each skips when no router URL was given. */
+export function lawChecks(laws: { id: string; title: string; law: Law }[]): Check[] {
+  return laws.map(({ id, title, law }) => ({
     id,
     class: "router",
     kind: "router",
@@ -202,3 +203,5 @@ export function routerChecks(): Check[] {
     run: (ctx) => (ctx.routerProbe ? law(ctx, ctx.routerProbe) : Promise.resolve(skip(NO_ROUTER_URL))),
   }));
 }
+
+export const routerChecks = (): Check[] => lawChecks(LAWS);

@@ -2,7 +2,8 @@
  * The local interchain: an Initia L1 (with the seeded background traffic), a minievm rollup, a
  * miniwasm rollup and a plain Cosmos chain, connected by IBC channels and OPinit bridges exactly as
  * packages/server/registries/devnet.json describes them, each served over CometBFT RPC and Cosmos
- * REST, with a relayer and a bridge executor. Txs built from the router's msgs and signed with test
+ * REST, with a relayer and a bridge executor; and the registry's plain EVM chain, served over
+ * JSON-RPC (its balances, evm-l1.ts). Txs built from the router's msgs and signed with test
  * keys can be broadcast to it, and a transfer runs end to end here.
  */
 import { createChain } from "../chain.js";
@@ -11,6 +12,7 @@ import { installIbc } from "./ibc-module.js";
 import { installOpinitL1, installOpinitL2, l2DenomOf } from "./opinit-module.js";
 import { createLiveChain, type LiveChain } from "./live-chain.js";
 import { installEvmGateway } from "./evm-gateway.js";
+import { createEvmL1JsonRpc, evmKey } from "./evm-l1.js";
 import { createLiveRoutes } from "./live-routes.js";
 import { type ChainNode, startExecutor, startRelayer } from "./relayer.js";
 
@@ -24,6 +26,8 @@ export const EVM_WRAPPER = {
 };
 /** EIP-155 chain id of weft-evm-1's EVM. */
 export const EVM_CHAIN_ID = 20_261_123;
+/** The registry's plain EVM chain (`chain_type: "evm"`): its chain id and native asset's denom. */
+export const EVM_L1 = { chainId: "31337", evmChainId: 31_337, nativeDenom: "weft-eth-native" };
 
 interface ChainSpec {
   chainId: string;
@@ -78,7 +82,10 @@ export interface Interchain {
 }
 
 export async function startInterchain(options: {
-  /** chain id -> address -> denom -> amount. */
+  /**
+   * chain id -> address -> denom -> amount. On the EVM chain (EVM_L1) addresses are 0x hex and an
+   * ERC-20's denom is its contract address.
+   */
   genesis?: Record<string, Record<string, Record<string, bigint>>>;
   /** Seed of the L1's background traffic. @default 1 */
   seed?: number;
@@ -164,6 +171,29 @@ export async function startInterchain(options: {
     });
     chains.set(chainId, { chain, node });
   }
+  // The EVM chain has no IBC or OPinit: outside the relayer's and executor's topology.
+  const evmGenesis = Object.entries(options.genesis?.[EVM_L1.chainId] ?? {}).map(
+    ([address, coins]) =>
+      [
+        evmKey(address),
+        Object.fromEntries(Object.entries(coins).map(([d, a]) => [d.startsWith("0x") ? evmKey(d) : d, a])),
+      ] as const,
+  );
+  const evmChain = createLiveChain({
+    background: createChain({
+      seed: options.seed ?? 1,
+      chainId: EVM_L1.chainId,
+      maxTxsPerBlock: 0,
+      nftTxs: false,
+    }),
+    genesis: Object.fromEntries(evmGenesis),
+  });
+  const evmNode = await startDevnetNode({
+    chain: evmChain,
+    blockIntervalMs: options.blockIntervalMs ?? 0,
+    extension: createLiveRoutes(evmChain, { jsonRpc: createEvmL1JsonRpc(evmChain, EVM_L1) }),
+  });
+  chains.set(EVM_L1.chainId, { chain: evmChain, node: evmNode });
   return {
     chains,
     urls: Object.fromEntries([...chains].map(([id, c]) => [id, c.node.url])),

@@ -1,4 +1,7 @@
-/** What the Router API handlers need: the registry and a clock (injected, so msgs are reproducible). */
+/**
+ * What the Router API handlers need: the registry, a clock (injected, so msgs are reproducible) and
+ * `fetch` for the node reads of `/v2/info/balances`.
+ */
 import { ApiError } from "../http/errors.js";
 import type pg from "pg";
 import type { Registry } from "./registry/registry.js";
@@ -9,6 +12,10 @@ export interface RouterDeps {
   pool: Pick<pg.Pool, "query">;
   /** Milliseconds since the epoch. @default Date.now */
   now: () => number;
+  /** Reaches chain nodes (balances). @default globalThis.fetch */
+  fetch: typeof fetch;
+  /** Per-chain deadline of balance reads. @default BALANCE_NODE_TIMEOUT_MS */
+  balanceTimeoutMs?: number;
 }
 
 /** The registry, or the 503 that tells an operator how to configure one. */

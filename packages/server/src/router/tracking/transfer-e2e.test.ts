@@ -15,6 +15,7 @@ import {
 import { bech32 } from "bech32";
 import { pino } from "pino";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { msgsRequestFor } from "../../_test/msgs-request.js";
 import { createTestApp, serveForTests } from "../../_test/test-app.js";
 import { useTestDatabase } from "../../_test/test-database.js";
 import { createHttpJson } from "../../ingest/http-json.js";
@@ -234,21 +235,12 @@ describe("tracking transfers end to end on the local interchain", () => {
       dest_asset_denom: EVM_WRAPPER.localDenom,
     });
     const hookRaw = await hook.sign(h.chain_id, net.urls[h.chain_id] ?? "", alice.key.bech32("init"), h.hook);
-    const funding = await post("/v2/fungible/msgs", {
-      ...Object.fromEntries(
-        [
-          "source_asset_denom",
-          "source_asset_chain_id",
-          "dest_asset_denom",
-          "dest_asset_chain_id",
-          "amount_in",
-          "amount_out",
-          "operations",
-        ].map((k) => [k, route[k]]),
-      ),
-      address_list: [alice.key.bech32("init"), evmAddress],
-      signed_op_hook: { signer: evmAddress, hook: Buffer.from(hookRaw).toString("base64") },
-    });
+    const funding = await post(
+      "/v2/fungible/msgs",
+      msgsRequestFor(route, [alice.key.bech32("init"), evmAddress], {
+        signed_op_hook: { signer: evmAddress, hook: Buffer.from(hookRaw).toString("base64") },
+      }),
+    );
     const l1Rest = net.urls["weft-devnet-1"] ?? "";
     const tx = funding.txs[0].cosmos_tx;
     expect(
@@ -269,20 +261,10 @@ describe("tracking transfers end to end on the local interchain", () => {
       amount_in: "1500000000000000000",
       is_op_withdraw: true,
     });
-    const msgs = await post("/v2/fungible/msgs", {
-      ...Object.fromEntries(
-        [
-          "source_asset_denom",
-          "source_asset_chain_id",
-          "dest_asset_denom",
-          "dest_asset_chain_id",
-          "amount_in",
-          "amount_out",
-          "operations",
-        ].map((k) => [k, back[k]]),
-      ),
-      address_list: [evmAddress, alice.key.bech32("init")],
-    });
+    const msgs = await post(
+      "/v2/fungible/msgs",
+      msgsRequestFor(back, [evmAddress, alice.key.bech32("init")]),
+    );
     const evmTx = msgs.txs[0].evm_tx;
     expect(evmTx.required_erc20_approvals).toHaveLength(1);
     const evmHash = await sendEvmTx(net.urls["weft-evm-1"] ?? "", alice.key.privateKey, evmTx);
