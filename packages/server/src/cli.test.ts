@@ -1,8 +1,9 @@
-import { mkdtempSync, rmSync } from "node:fs";
+import { spawn } from "node:child_process";
+import { existsSync, mkdtempSync, readdirSync, rmSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import path from "node:path";
 import { afterAll, describe, expect, it } from "vitest";
-import { runWeft, startWeft } from "./_test/spawn-weft.js";
+import { CLI_PATH, runWeft, startWeft } from "./_test/spawn-weft.js";
 import { createScratchDatabase, realPostgresAvailable } from "./_test/test-database.js";
 
 const dataDirs: string[] = [];
@@ -32,6 +33,72 @@ describe("weft CLI", () => {
     expect(code).toBe(2);
     expect(stderr).toBe('weft: invalid PORT="abc": expected an integer from 0 to 65535\n');
   });
+
+  it("stops `weft serve` at once on a ROUTER_REGISTRY that is not one, naming the valid ones, before any database opens", async () => {
+    const dataDir = freshDataDir();
+    const started = Date.now();
+    const named = await runWeft(["serve"], {
+      ROUTER_REGISTRY: "nonsense",
+      DATABASE_URL: undefined,
+      WEFT_DATA_DIR: dataDir,
+      PORT: "0",
+    });
+    expect(named.code).toBe(2);
+    expect(named.stderr).toBe(
+      'weft: invalid ROUTER_REGISTRY="nonsense": expected devnet, initia-testnet, or the path of a registry JSON file\n',
+    );
+    expect(Date.now() - started).toBeLessThan(5_000);
+    expect(readdirSync(dataDir)).toEqual([]);
+
+    // A file that is not a registry: stopped before the database too, saying what is wrong with it.
+    const file = path.join(freshDataDir(), "registry.json");
+    writeFileSync(file, "{}");
+    const broken = await runWeft(["serve", "--router-registry", file], {
+      DATABASE_URL: undefined,
+      WEFT_DATA_DIR: dataDir,
+      PORT: "0",
+    });
+    expect(broken.code).toBe(2);
+    expect(broken.stderr).toMatch(/^weft: invalid router registry .*registry\.json:\n/);
+    expect(readdirSync(dataDir)).toEqual([]);
+  });
+
+  it("a Ctrl-C under pnpm (SIGINT twice at once: the terminal's and the one pnpm forwards) stops `weft serve` with exit 0", async () => {
+    const weft = await startWeft(["serve"], {
+      PORT: "0",
+      DATABASE_URL: undefined,
+      WEFT_DATA_DIR: freshDataDir(),
+      LOG_LEVEL: "warn",
+    });
+    weft.child.kill("SIGINT");
+    // pnpm's comes a moment after the terminal's, once the first is being handled.
+    await new Promise((r) => setTimeout(r, 50));
+    weft.child.kill("SIGINT");
+    expect(await weft.exited).toBe(0);
+    expect(weft.stderr()).not.toMatch(/error|warning/i);
+  }, 120_000);
+
+  it("a Ctrl-C while `weft serve` is still starting (the database opening) is a clean stop, exit 0", async () => {
+    const dataDir = freshDataDir();
+    const child = spawn(process.execPath, [CLI_PATH, "serve"], {
+      env: { ...process.env, PORT: "0", DATABASE_URL: "", WEFT_DATA_DIR: dataDir, LOG_LEVEL: "warn" },
+      stdio: ["ignore", "ignore", "pipe"],
+    });
+    let stderr = "";
+    child.stderr.on("data", (c: Buffer) => {
+      stderr += c.toString();
+    });
+    const exited = new Promise<number | string>((resolve) =>
+      child.on("exit", (code, signal) => resolve(code ?? signal ?? "unknown")),
+    );
+    // The embedded database's folder appears as it starts opening: interrupt right then.
+    for (let i = 0; i < 300 && !existsSync(path.join(dataDir, "pglite")); i++)
+      await new Promise((r) => setTimeout(r, 20));
+    expect(stderr).not.toContain("serving on");
+    child.kill("SIGINT");
+    expect(await exited).toBe(0);
+    expect(stderr).not.toMatch(/error|warning/i);
+  }, 120_000);
 
   it("serves /health, /ready, /swagger/doc.json, /docs and /metrics on the embedded database, and stops on SIGTERM", async () => {
     const started = Date.now();

@@ -85,6 +85,38 @@ async function resolveChainId(config: Config, db: Awaited<ReturnType<typeof open
 }
 
 /**
+ * Repeats of a stop signal within this window are the same request: `pnpm start` forwards a Ctrl-C to
+ * its script, which the terminal already sent it, so the server gets SIGINT twice at once.
+ */
+const REPEATED_SIGNAL_WINDOW_MS = 1_000;
+
+/**
+ * SIGTERM/SIGINT as one stop request, watched from before startup: a stop asked for while the
+ * database opens is a clean stop once serving, not the default signal death (exit 130, which pnpm
+ * reports as ELIFECYCLE), and so is the second SIGINT pnpm forwards. A signal again after the
+ * window (a second Ctrl-C by hand) stops at once.
+ */
+function watchStopSignals(): AbortSignal {
+  const controller = new AbortController();
+  let firstAt = 0;
+  for (const signal of ["SIGTERM", "SIGINT"] as const) {
+    process.on(signal, () => {
+      if (!controller.signal.aborted) {
+        firstAt = Date.now();
+        controller.abort(signal);
+      } else if (Date.now() - firstAt > REPEATED_SIGNAL_WINDOW_MS) {
+        process.stderr.write(`weft: ${signal} again: stopping now, without waiting\n`);
+        process.exit(signal === "SIGINT" ? 130 : 143);
+      }
+    });
+  }
+  return controller.signal;
+}
+
+/** The stop request of `serve` and `dev`, watched from the moment the command starts. */
+let stopRequest: AbortSignal | undefined;
+
+/**
  * Builds the app for `db`, listens, prints where, and stops gracefully on SIGTERM/SIGINT (then runs
  * `onClosed`, which must close what the caller opened).
  */
@@ -95,14 +127,16 @@ async function serveApp(options: {
   chainId: string;
   onClosed: () => Promise<void>;
   banner?: string;
+  /** The registry of ROUTER_REGISTRY, when the caller loaded it already (before opening `db`). */
+  registry?: Registry;
   /** Router registry when ROUTER_REGISTRY is unset, and where its chains answer. */
   defaultRegistry?: { name: string; endpoints?: Record<string, string> };
 }): Promise<void> {
   const { config, db, logger } = options;
   const registryName = config.routerRegistry ?? options.defaultRegistry?.name;
-  let registry: Registry | undefined;
+  let registry = options.registry;
   try {
-    registry = registryName
+    registry ??= registryName
       ? loadRegistry(
           registryName,
           config.routerRegistry ? {} : { endpoints: options.defaultRegistry?.endpoints ?? {} },
@@ -151,22 +185,36 @@ async function serveApp(options: {
   process.stderr.write(
     `\nWeft is serving on ${running.url}  (API reference: ${running.url}/docs)\n${options.banner ?? ""}\n`,
   );
-  for (const signal of ["SIGTERM", "SIGINT"] as const) {
-    process.once(signal, () => {
-      logger.info({ signal }, "shutting down");
-      running.stop().then(
-        () => process.exit(0),
-        (err: unknown) => {
-          logger.error({ err }, "shutdown failed");
-          process.exit(1);
-        },
-      );
-    });
+  const stop = stopRequest ?? watchStopSignals();
+  const shutDown = () => {
+    logger.info({ signal: stop.reason }, "shutting down");
+    running.stop().then(
+      () => process.exit(0),
+      (err: unknown) => {
+        logger.error({ err }, "shutdown failed");
+        process.exit(1);
+      },
+    );
+  };
+  if (stop.aborted) shutDown();
+  else stop.addEventListener("abort", shutDown, { once: true });
+}
+
+/** Loads ROUTER_REGISTRY, if set; a registry that does not load stops the process with one line. */
+function registryOrExit(config: Config): Registry | undefined {
+  if (!config.routerRegistry) return undefined;
+  try {
+    return loadRegistry(config.routerRegistry);
+  } catch (err) {
+    process.stderr.write(`weft: ${(err as Error).message}\n`);
+    process.exit(2);
   }
 }
 
 async function serve(opts: Record<string, unknown>): Promise<void> {
   const config = configOrExit(opts);
+  // Before the database opens and migrates: a registry that cannot serve stops the process untouched.
+  const registry = registryOrExit(config);
   const logger = createLogger(config.logLevel);
   const db = await openDatabase({ url: config.databaseUrl, dataDir: config.dataDir, logger });
   await serveApp({
@@ -174,6 +222,7 @@ async function serve(opts: Record<string, unknown>): Promise<void> {
     db,
     logger,
     chainId: await resolveChainId(config, db),
+    registry,
     onClosed: () => db.close(),
   });
 }
@@ -196,12 +245,15 @@ async function ingest(opts: Record<string, unknown>): Promise<void> {
   // Before the database opens (migrations may take seconds): a stop asked for during startup is a
   // clean stop too, not the default signal death.
   const controller = new AbortController();
-  for (const signal of ["SIGTERM", "SIGINT"] as const) {
-    process.once(signal, () => {
-      logger.info({ signal }, "stopping ingestion after the block in flight");
+  const stop = watchStopSignals();
+  stop.addEventListener(
+    "abort",
+    () => {
+      logger.info({ signal: stop.reason }, "stopping ingestion after the block in flight");
       controller.abort();
-    });
-  }
+    },
+    { once: true },
+  );
   const db = await openDatabase({ url: config.databaseUrl, dataDir: config.dataDir, logger });
   try {
     if (controller.signal.aborted) return;
@@ -377,13 +429,19 @@ const SERVE_SETTINGS: (keyof Config)[] = [
   "chainId",
   "prefix",
   "vmType",
+  "routerRegistry",
+  "routerTracker",
+  "responseCache",
 ];
 
 addSettingOptions(
   program
     .command("serve")
     .description("apply pending migrations, then serve the indexer and router APIs")
-    .action((opts: Record<string, unknown>) => serve(opts)),
+    .action((opts: Record<string, unknown>) => {
+      stopRequest = watchStopSignals();
+      return serve(opts);
+    }),
   SERVE_SETTINGS,
 );
 addSettingOptions(
@@ -402,6 +460,7 @@ addSettingOptions(
     "prefix",
     "startHeight",
     "ingestConcurrency",
+    "ingestCommitBlocks",
     "databaseUrl",
     "dataDir",
     "logLevel",
@@ -411,8 +470,11 @@ addSettingOptions(
   program
     .command("dev")
     .description("start a local devnet, ingest it and serve the APIs: live data on one machine, no setup")
-    .action((opts: Record<string, unknown>) => dev(opts)),
-  [...SERVE_SETTINGS, "ingestConcurrency"],
+    .action((opts: Record<string, unknown>) => {
+      stopRequest = watchStopSignals();
+      return dev(opts);
+    }),
+  [...SERVE_SETTINGS, "ingestConcurrency", "ingestCommitBlocks"],
 );
 addSettingOptions(
   program

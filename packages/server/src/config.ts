@@ -2,7 +2,9 @@
  * Configuration of `weft serve`: environment variables, overridden by CLI flags, validated once.
  * Only cli.ts calls this; everything else receives a typed Config.
  */
+import { statSync } from "node:fs";
 import path from "node:path";
+import { BUNDLED_REGISTRIES } from "./router/registry/load-registry.js";
 
 export const LOG_LEVELS = ["fatal", "error", "warn", "info", "debug", "trace", "silent"] as const;
 export type LogLevel = (typeof LOG_LEVELS)[number];
@@ -55,6 +57,8 @@ function integer(min: number, max: number) {
 }
 
 const text = (raw: string) => raw;
+
+const isFile = (p: string) => statSync(p, { throwIfNoEntry: false })?.isFile() === true;
 
 const url = (raw: string, name: string) => {
   if (!/^https?:\/\/[^\s]+$/.test(raw))
@@ -138,7 +142,13 @@ export const SETTINGS = {
     describe:
       "Router API registry: devnet, initia-testnet or a registry JSON file (default: none; `weft dev`: devnet)",
     fallback: undefined,
-    parse: text,
+    // A name that is neither bundled nor a file stops the process here, before any database opens.
+    parse: (raw: string, name: string): string => {
+      if ((BUNDLED_REGISTRIES as readonly string[]).includes(raw) || isFile(raw)) return raw;
+      throw new ConfigError(
+        `invalid ${name}=${JSON.stringify(raw)}: expected ${BUNDLED_REGISTRIES.join(", ")}, or the path of a registry JSON file`,
+      );
+    },
   },
   routerTracker: {
     env: "ROUTER_TRACKER",
