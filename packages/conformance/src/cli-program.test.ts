@@ -38,6 +38,33 @@ describe("weft-conformance CLI", () => {
     expect(b.out.stderr).toContain('unknown class "dex" (one of blocks, txs, evm, nft, richlist, router)');
   });
 
+  it("says at once, in one line, that nothing answers at the URL, and exits 2 (no checks run)", async () => {
+    const a = io();
+    const started = Date.now();
+    // Port 1 on loopback: nothing listens there, the connection is refused at once.
+    const code = await runCli(
+      ["node", "x", "--indexer-url", "http://127.0.0.1:1", "--router-url", "http://127.0.0.1:1"],
+      a.io,
+    );
+    expect(code).toBe(EXIT_USAGE);
+    expect(a.out.stderr).toBe(
+      "weft-conformance: nothing answers at http://127.0.0.1:1: connection refused\n",
+    );
+    expect(a.out.stdout).toBe("");
+    expect(Date.now() - started).toBeLessThan(5_000);
+
+    // The router's URL is checked too, when the indexer answers.
+    const b = io();
+    const reach = async (url: string) => (url.includes("indexer") ? undefined : "unknown host");
+    expect(
+      await runCli(
+        ["node", "x", "--indexer-url", "http://indexer.test", "--router-url", "http://router.test"],
+        { ...b.io, reach },
+      ),
+    ).toBe(EXIT_USAGE);
+    expect(b.out.stderr).toBe("weft-conformance: nothing answers at http://router.test: unknown host\n");
+  });
+
   it("exits 1 when the deployment fails checks, prints progress and a summary, writes every report", async () => {
     const dir = mkdtempSync(path.join(tmpdir(), "weft-conformance-cli-"));
     dirs.push(dir);
@@ -61,7 +88,7 @@ describe("weft-conformance CLI", () => {
         "--report",
         `junit=${files.junit},json=${files.json},html=${files.html}`,
       ],
-      { ...a.io, fetch },
+      { ...a.io, fetch, reach: async () => undefined },
     );
     expect(code).toBe(EXIT_FAILED);
     expect(a.out.stderr).toMatch(/^\[ *1\/\d+\] FAIL contract\./m);

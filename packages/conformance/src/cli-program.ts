@@ -1,8 +1,10 @@
 /**
  * The `weft-conformance` command line, as a function of argv and output streams so tests run it
- * in-process. Exit codes: 0 every check passed (skips allowed), 1 a check failed, 2 bad usage.
+ * in-process. Exit codes: 0 every check passed (skips allowed), 1 a check failed, 2 bad usage or
+ * nothing answers at a URL given.
  */
 import { Command, CommanderError, InvalidArgumentError, Option } from "commander";
+import { type Reach, tcpReach, unreachable } from "./reachability.js";
 import { formatProgress, formatSummary } from "./report/terminal.js";
 import { parseReportTargets, type ReportTargets, writeReports } from "./report/write-reports.js";
 import { DEFAULT_CONCURRENCY, DEFAULT_TIMEOUT_MS, runConformance } from "./run-conformance.js";
@@ -17,6 +19,8 @@ export interface CliIo {
   stderr: (text: string) => void;
   color: boolean;
   fetch?: typeof fetch;
+  /** Whether something answers at a URL. @default a TCP connection ({@link tcpReach}) */
+  reach?: Reach;
 }
 
 interface CliOptions {
@@ -101,6 +105,13 @@ export async function runCli(argv: string[], io: CliIo): Promise<number> {
   }
   const o = program.opts<CliOptions>();
   const style = { color: io.color };
+  for (const baseUrl of new Set([o.indexerUrl, o.routerUrl].filter((u) => u !== undefined))) {
+    const problem = await unreachable(baseUrl, o.timeout, io.reach ?? tcpReach);
+    if (problem) {
+      io.stderr(`weft-conformance: ${problem}\n`);
+      return EXIT_USAGE;
+    }
+  }
   const report = await runConformance({
     indexerUrl: o.indexerUrl,
     ...(o.routerUrl ? { routerUrl: o.routerUrl } : {}),
