@@ -551,6 +551,94 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/v2/info/bridges": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * List bridges
+         * @description The bridges the registry's connections use: `IBC` when two chains share a transfer channel,
+         *     `OPINIT` when a rollup has an OPinit bridge, `LAYER_ZERO` when OFT peers sit on LayerZero chains.
+         *     A bridge no route can take is not listed.
+         */
+        get: operations["getBridges"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/v2/fungible/assets_between_chains": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * List assets transferable between two chains
+         * @description Every asset of the source chain paired with each asset of the destination chain that
+         *     `/v2/fungible/route` finds a route to (no swaps: the same asset, or its LayerZero OFT peer), with
+         *     the route's tx count and bridges. Without `allow_multi_tx`, pairs whose only route needs more than
+         *     one signed tx are left out.
+         */
+        post: operations["getAssetsBetweenChains"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/v2/fungible/ibc_origin_assets": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Find the origin of assets
+         * @description For each asset, the asset it was first issued as (its `origin_chain_id` and `origin_denom`, as the
+         *     registry derives them from IBC traces, OPinit bridges and wrappers), in the order asked. An asset
+         *     the registry does not know is `asset_found: false`, not an error.
+         */
+        post: operations["getIbcOriginAssets"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/v2/fungible/assets_from_source": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * List assets reachable from a source asset
+         * @description Every asset, on any chain, that `/v2/fungible/route` finds a route to from the source asset (no
+         *     swaps), grouped by chain. Without `allow_multi_tx` only single-tx routes count, as Skip's default.
+         */
+        post: operations["getAssetsFromSource"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/v2/fungible/route": {
         parameters: {
             query?: never;
@@ -1294,6 +1382,102 @@ export interface components {
          * @enum {string}
          */
         "bridge-type": "IBC" | "OPINIT" | "LAYER_ZERO" | "AXELAR" | "CCTP" | "HYPERLANE" | "GO_FAST" | "STARGATE" | "EUREKA";
+        /** @description A bridge the router routes over (Skip `Bridge`). */
+        bridge: {
+            id: components["schemas"]["bridge-type"];
+            /**
+             * @description Display name.
+             * @example IBC
+             */
+            name: string;
+            /** @description Logo URL; null when the registry has none. */
+            logo_uri: string | null;
+        };
+        /** @description Two chains; the answer lists the assets that can move from the first to the second. */
+        "assets-between-chains-request": {
+            source_chain_id: components["schemas"]["chain-id"];
+            dest_chain_id: components["schemas"]["chain-id"];
+            /**
+             * @description Include assets without metadata. Every registry asset has metadata, so this changes nothing on Weft.
+             * @default false
+             */
+            include_no_metadata_assets: boolean;
+            /**
+             * @description Include CW20 tokens (`cw20:` denoms).
+             * @default false
+             */
+            include_cw20_assets: boolean;
+            /**
+             * @description Include assets of `chain_type` `evm` chains (`is_evm`), as Skip does; needed when either chain is one.
+             * @default false
+             */
+            include_evm_assets: boolean;
+            /**
+             * @description Include pairs whose only route needs more than one signed tx.
+             * @default false
+             */
+            allow_multi_tx: boolean;
+        };
+        /** @description An asset on the source chain, what it becomes on the destination chain, and the route between them. */
+        "asset-between-chains": {
+            asset_on_source: components["schemas"]["asset"];
+            asset_on_dest: components["schemas"]["asset"];
+            /** @description Signed txs the best route needs (what `/v2/fungible/route` answers for the pair). */
+            txs_required: number;
+            /** @description The bridges of that route, in the order it uses them, each once. */
+            bridges: components["schemas"]["bridge-type"][];
+        };
+        /** @description Assets to look up, by chain and denom. */
+        "ibc-origin-assets-request": {
+            /** @description The assets, answered in the same order. */
+            assets: {
+                /** @description Denom on `chain_id` (`ibc/<HASH>`, `l2/<hex>`, a native denom, ...). */
+                denom: string;
+                chain_id: components["schemas"]["chain-id"];
+            }[];
+        };
+        /**
+         * @description Where an asset was first issued (Skip `OptionalAsset`): `asset` is the origin asset, as
+         *     `/v2/fungible/assets` lists it on its origin chain. `asset_found` is false, and `asset` absent, when
+         *     the chain or the denom is not in the registry.
+         */
+        "optional-asset": {
+            asset?: components["schemas"]["asset"];
+            /** @description Whether the asset (and so its origin) is known. */
+            asset_found: boolean;
+        };
+        /** @description A source asset; the answer lists every asset a transfer of it can arrive as. */
+        "assets-from-source-request": {
+            /** @description Denom of the source asset on `source_asset_chain_id`. */
+            source_asset_denom: string;
+            source_asset_chain_id: components["schemas"]["chain-id"];
+            /**
+             * @description Include assets reached only by routes that need more than one signed tx.
+             * @default false
+             */
+            allow_multi_tx: boolean;
+            /**
+             * @description Only assets native to their chain (none arrived over IBC, OPinit or a wrapper).
+             * @default false
+             */
+            native_only: boolean;
+            /**
+             * @description Include CW20 tokens (`cw20:` denoms).
+             * @default false
+             */
+            include_cw20_assets: boolean;
+            /**
+             * @description Accepted for Skip compatibility; Weft does not swap, so only transfers count.
+             * @default false
+             */
+            include_swaps: boolean;
+            /** @description Accepted for Skip compatibility and ignored. */
+            recommendation_reason?: string | null;
+            /** @description Accepted for Skip compatibility and ignored (Weft does not swap). */
+            swap_venues?: Record<string, never>[] | null;
+            /** @description Accepted for Skip compatibility and ignored. */
+            group_by?: string | null;
+        };
         /** @description A swap venue (Skip `SwapVenue`). Weft routes transfers only and never returns one. */
         "swap-venue": {
             /** @description Venue name, e.g. `initia-dex`. */
@@ -3672,6 +3856,155 @@ export interface operations {
                 };
             };
             /** @description The body is malformed, a chain is not in the registry, or an address is not one of that chain's. */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["error"];
+                };
+            };
+            500: components["responses"]["internal-error"];
+        };
+    };
+    getBridges: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The bridges, in the order above. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @description The bridges. */
+                        bridges: components["schemas"]["bridge"][];
+                    };
+                };
+            };
+            500: components["responses"]["internal-error"];
+        };
+    };
+    getAssetsBetweenChains: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["assets-between-chains-request"];
+            };
+        };
+        responses: {
+            /** @description The transferable pairs, in registry order of the source assets, then of the destination assets. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @description The pairs. */
+                        assets_between_chains: components["schemas"]["asset-between-chains"][];
+                    };
+                };
+            };
+            /** @description The body is malformed. */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["error"];
+                };
+            };
+            /** @description A chain is not in the registry (Skip's 404 and message, with where to look). */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["error"];
+                };
+            };
+            500: components["responses"]["internal-error"];
+        };
+    };
+    getIbcOriginAssets: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["ibc-origin-assets-request"];
+            };
+        };
+        responses: {
+            /** @description One entry per requested asset, in order. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @description The origins. */
+                        origin_assets: components["schemas"]["optional-asset"][];
+                    };
+                };
+            };
+            /** @description The body is malformed (Skip answers "Must supply denom and chain_id"). */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["error"];
+                };
+            };
+            500: components["responses"]["internal-error"];
+        };
+    };
+    getAssetsFromSource: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["assets-from-source-request"];
+            };
+        };
+        responses: {
+            /** @description Reachable assets by chain id (chains with none are absent). */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @description chain id -> the reachable assets on it, in registry order. */
+                        dest_assets: {
+                            [key: string]: {
+                                /** @description The assets. */
+                                assets: components["schemas"]["asset"][];
+                            };
+                        };
+                    };
+                };
+            };
+            /** @description The source asset is not in the registry, or the body is malformed. */
             400: {
                 headers: {
                     [name: string]: unknown;

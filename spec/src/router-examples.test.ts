@@ -40,6 +40,10 @@ const v = {
   assets: responseOf("get", "/v2/fungible/assets"),
   balancesRequest: requestOf("/v2/info/balances"),
   balances: responseOf("post", "/v2/info/balances"),
+  bridges: responseOf("get", "/v2/info/bridges"),
+  assetsBetweenChains: responseOf("post", "/v2/fungible/assets_between_chains"),
+  ibcOriginAssets: responseOf("post", "/v2/fungible/ibc_origin_assets"),
+  assetsFromSource: responseOf("post", "/v2/fungible/assets_from_source"),
   error: ajv.compile({ $ref: "weft#/components/schemas/Error" }),
 };
 
@@ -78,6 +82,21 @@ const MUST_VALIDATE: Array<[string, ValidateFunction, unknown]> = [
   ["skip-assets-response.json", v.assets, read("skip-assets-response.json")],
   ["skip-balances-request.json", v.balancesRequest, read("skip-balances-request.json")],
   ["skip-balances-response.json", v.balances, read("skip-balances-response.json")],
+  ["skip-bridges-response.json", v.bridges, read("skip-bridges-response.json")],
+  ...Object.entries(read("skip-assets-between-chains-response.examples.json")).map(
+    ([name, body]) =>
+      [`skip-assets-between-chains-response.examples.json#${name}`, v.assetsBetweenChains, body] as [
+        string,
+        ValidateFunction,
+        unknown,
+      ],
+  ),
+  ["skip-ibc-origin-assets-response.json", v.ibcOriginAssets, read("skip-ibc-origin-assets-response.json")],
+  [
+    "skip-assets-from-source-response.json",
+    v.assetsFromSource,
+    read("skip-assets-from-source-response.json"),
+  ],
   ...Object.entries(read("skip-error-responses.json")).map(
     ([name, body]) =>
       [`skip-error-responses.json#${name}`, v.error, body] as [string, ValidateFunction, unknown],

@@ -9,6 +9,9 @@ import { abortableSleep, backoffDelay } from "./sleep.js";
 /** POSTs that only compute or are idempotent by contract, safe to send twice. */
 export const IDEMPOTENT_POST_PATHS = [
   "/v2/info/balances",
+  "/v2/fungible/assets_between_chains",
+  "/v2/fungible/ibc_origin_assets",
+  "/v2/fungible/assets_from_source",
   "/v2/fungible/route",
   "/v2/fungible/msgs",
   "/op-hook",

@@ -8,6 +8,12 @@ type Schemas = components["schemas"];
 
 export type BalancesRequest = Schemas["balances-request"];
 export type BalancesResponse = Schemas["balances-response"];
+export type Bridge = Schemas["bridge"];
+export type AssetsBetweenChainsRequest = Schemas["assets-between-chains-request"];
+export type AssetBetweenChains = Schemas["asset-between-chains"];
+export type IbcOriginAssetsRequest = Schemas["ibc-origin-assets-request"];
+export type OptionalAsset = Schemas["optional-asset"];
+export type AssetsFromSourceRequest = Schemas["assets-from-source-request"];
 export type RouteRequest = Schemas["route-request"];
 export type Route = Schemas["route"];
 export type OpHookRequest = Schemas["op-hook-request"];

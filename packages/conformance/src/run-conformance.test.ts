@@ -35,7 +35,7 @@ describe("runConformance against a real `weft dev` (strict profile)", () => {
   it("covers every documented operation with a contract check and discovers real test data", () => {
     const contractIds = report.results.filter((r) => r.kind === "contract").map((r) => r.id);
     expect(contractIds).toContain("contract.getBlock");
-    expect(contractIds.length).toBe(36);
+    expect(contractIds.length).toBe(40);
     expect(report.summary.router.pass).toBeGreaterThanOrEqual(5);
     expect(report.summary.blocks.pass).toBeGreaterThan(0);
     expect(report.summary.txs.pass).toBeGreaterThan(0);

@@ -21,7 +21,11 @@ import { createTxHandlers } from "./indexer/txs.js";
 import { DOCS_PATHS, registerApiDocsRoutes } from "./ops/api-docs.js";
 import { createHealthHandlers } from "./ops/health.js";
 import { registerMetricsRoute } from "./ops/metrics.js";
+import { createAssetsBetweenChainsHandlers } from "./router/assets-between-chains.js";
+import { createAssetsFromSourceHandlers } from "./router/assets-from-source.js";
 import { createBalancesHandlers } from "./router/balances.js";
+import { createBridgesHandlers } from "./router/bridges.js";
+import { createIbcOriginAssetsHandlers } from "./router/ibc-origin-assets.js";
 import { createRouterInfoHandlers } from "./router/info.js";
 import { createMsgsHandlers } from "./router/msgs.js";
 import { createOpHookHandlers } from "./router/op-hook.js";
@@ -63,6 +67,10 @@ function routerHandlers(router: RouterDeps): OperationHandlers {
   return {
     ...createRouterInfoHandlers(router),
     ...createBalancesHandlers(router),
+    ...createBridgesHandlers(router),
+    ...createAssetsBetweenChainsHandlers(router),
+    ...createIbcOriginAssetsHandlers(router),
+    ...createAssetsFromSourceHandlers(router),
     ...createRouteHandlers(router),
     ...createOpHookHandlers(router),
     ...createMsgsHandlers(router),

@@ -103,7 +103,7 @@ export function rejects(ctx: CheckContext, operationId: string, res: Exchange, w
   return undefined;
 }
 
-const discoveryLaw =
+export const discoveryLaw =
   (path: string, operationId: string): Law =>
   async (ctx, probe) => {
     if (!op(ctx, operationId)) return skip(`the contract does not document GET ${path}`);

@@ -7,6 +7,9 @@
 import type { AssetNode, Registry } from "../registry/registry.js";
 import { continuesTx, type Hop, hopSeconds, hopsFrom, hopTarget } from "./hops.js";
 
+/** The bridges Weft routes over (Skip BridgeType names). */
+export type BridgeType = "IBC" | "OPINIT" | "LAYER_ZERO";
+
 export interface RouteQuery {
   source: AssetNode;
   destination: AssetNode;
@@ -24,7 +27,8 @@ export interface FoundRoute {
   seconds: number;
 }
 
-const BRIDGE_OF: Record<Hop["kind"], string> = {
+/** The Skip BridgeType of each kind of hop. */
+export const BRIDGE_OF: Record<Hop["kind"], BridgeType> = {
   ibc: "IBC",
   op_deposit: "OPINIT",
   op_withdraw: "OPINIT",
