@@ -2,6 +2,7 @@ import { spawn } from "node:child_process";
 import { existsSync, mkdtempSync, readdirSync, rmSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import path from "node:path";
+import { createChain, startDevnetNode } from "@weft/devnet";
 import { afterAll, describe, expect, it } from "vitest";
 import { CLI_PATH, runWeft, startWeft } from "./_test/spawn-weft.js";
 import { createScratchDatabase, realPostgresAvailable } from "./_test/test-database.js";
@@ -98,6 +99,47 @@ describe("weft CLI", () => {
     child.kill("SIGINT");
     expect(await exited).toBe(0);
     expect(stderr).not.toMatch(/error|warning/i);
+  }, 120_000);
+
+  it("`weft ingest` following a head that does not move (a poll a second) warns of no listener leak, and stops on SIGINT", async () => {
+    const node = await startDevnetNode({
+      chain: createChain({ seed: 1, chainId: "weft-listeners-1", prefix: "init", vm: "move" }),
+      initialBlocks: 5,
+    });
+    try {
+      const child = spawn(process.execPath, [CLI_PATH, "ingest"], {
+        env: {
+          ...process.env,
+          RPC_URL: node.url,
+          DATABASE_URL: "",
+          WEFT_DATA_DIR: freshDataDir(),
+          LOG_LEVEL: "info",
+        },
+        stdio: ["ignore", "pipe", "pipe"],
+      });
+      let stdout = "";
+      let stderr = "";
+      child.stdout.on("data", (c: Buffer) => {
+        stdout += c.toString();
+      });
+      child.stderr.on("data", (c: Buffer) => {
+        stderr += c.toString();
+      });
+      const exited = new Promise<number | string>((resolve) =>
+        child.on("exit", (code, signal) => resolve(code ?? signal ?? "unknown")),
+      );
+      for (let i = 0; i < 600 && !stdout.includes('"msg":"ingest progress"'); i++)
+        await new Promise((r) => setTimeout(r, 100));
+      // Five blocks take a moment; then one sleep per poll, against a default limit of 10 listeners.
+      await new Promise((r) => setTimeout(r, 13_000));
+      child.kill("SIGINT");
+      expect(await exited).toBe(0);
+      expect(stdout).toMatch(/"checkpoint":5,"msg":"ingest stopped"/);
+      expect(stderr).not.toContain("MaxListenersExceededWarning");
+      expect(stderr).toBe("");
+    } finally {
+      await node.close();
+    }
   }, 120_000);
 
   it("serves /health, /ready, /swagger/doc.json, /docs and /metrics on the embedded database, and stops on SIGTERM", async () => {

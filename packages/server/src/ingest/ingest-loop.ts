@@ -78,18 +78,23 @@ export interface IngestLoopOptions<T> {
   progress?: Progress;
 }
 
+/**
+ * Waits `ms`, or less when `signal` aborts. The abort listener goes when the wait ends either way: the
+ * loop sleeps once a poll for the life of the process, so a listener left behind per sleep piled up
+ * on the one stop signal (MaxListenersExceededWarning after 10 polls, and a leak).
+ */
 const sleep = (ms: number, signal: AbortSignal) =>
   new Promise<void>((resolve) => {
     if (signal.aborted) return resolve();
-    const timer = setTimeout(resolve, ms);
-    signal.addEventListener(
-      "abort",
-      () => {
-        clearTimeout(timer);
-        resolve();
-      },
-      { once: true },
-    );
+    const onAbort = () => {
+      clearTimeout(timer);
+      resolve();
+    };
+    const timer = setTimeout(() => {
+      signal.removeEventListener("abort", onAbort);
+      resolve();
+    }, ms);
+    signal.addEventListener("abort", onAbort, { once: true });
   });
 
 /**
