@@ -1503,11 +1503,11 @@ export interface components {
             amount_out?: components["schemas"]["amount"];
             /** @description Only use these bridges (default all). A route needing another bridge is not found. */
             bridges?: components["schemas"]["bridge-type"][];
-            /** @description Allow routes that need more than one user-signed tx (e.g. OPinit withdraw then IBC). Default false. */
+            /** @description Allow routes that need more than one user-signed tx (e.g. an OPinit withdrawal, claimed after its finalization period, then an IBC transfer). Default false: such a route is a 404 whose message names each break (a chain without packet-forward middleware, no IBC hook that continues into the next bridge, a withdrawal to claim). With it, `txs_required` counts the txs, each operation's `tx_index` says which tx runs it, `/v2/fungible/msgs` returns every tx in order with its `operations_indices`, and each tx is tracked on its own once broadcast (`POST /v2/tx/track`), as Skip does. */
             allow_multi_tx?: boolean;
             /** @description Accepted for compatibility; Weft routes never swap, so no route is unsafe. */
             allow_unsafe?: boolean;
-            /** @description Initia extension: from a rollup to its L1, use the OPinit withdrawal (slow, claimable later) instead of IBC. */
+            /** @description Initia extension: the route must withdraw over an OPinit bridge (slow, claimable later) instead of IBC. The OPinit path is taken whenever one exists, also for an IBC-arrived denom that first goes back to the rollup it was deposited into (then with `allow_multi_tx`, as the withdrawal is a tx of its own); a 404 when no route from the source withdraws over OPinit. */
             is_op_withdraw?: boolean;
             /** @description Accepted and ignored (no affiliate fees). */
             cumulative_affiliate_fee_bps?: string | null;

@@ -5,6 +5,7 @@ import type { AssetNode, Registry } from "./registry/registry.js";
 import { type FoundRoute, findRoute, type RouteQuery } from "./route/find-route.js";
 import { amountsForIn, amountsForOut } from "./route/route-amounts.js";
 import { routeJson } from "./route/route-json.js";
+import { txBreakReasons } from "./route/tx-breaks.js";
 import { type RouterDeps, requireRegistry } from "./router-deps.js";
 import type { RouteRequestJson } from "./router-types.js";
 
@@ -34,20 +35,22 @@ export function routeOrNotFound(registry: Registry, query: RouteQuery): FoundRou
   if (found) return found;
   const { source, destination } = query;
   const what = `no route found from ${source.denom} on ${source.chain.chain_id} to ${destination.denom} on ${destination.chain.chain_id}`;
-  const relaxed = findRoute(registry, { source, destination, allowMultiTx: true });
+  // The same constraints over several txs first: its breaks are the precise reason when it exists.
+  const multi = query.allowMultiTx ? undefined : findRoute(registry, { ...query, allowMultiTx: true });
+  const relaxed = multi ?? findRoute(registry, { source, destination, allowMultiTx: true });
   let reason: string;
   let info: string;
-  if (!relaxed) {
+  if (multi) {
+    reason = `the only route${query.opWithdraw ? " withdrawing over OPinit" : ""} needs ${multi.txsRequired} txs: ${txBreakReasons(multi.hops).join("; ")}`;
+    info = "Set allow_multi_tx: true to accept routes that need more than one signed tx.";
+  } else if (!relaxed) {
     reason =
       source.origin.denom === destination.origin.denom && source.origin.chainId === destination.origin.chainId
         ? "no IBC channel, OPinit bridge or LayerZero peer connects them"
         : `they are different assets (${source.origin.denom} from ${source.origin.chainId}, ${destination.origin.denom} from ${destination.origin.chainId}) and Weft does not swap`;
     info = `GET /v2/fungible/assets lists the assets of each chain; pick a ${destination.chain.chain_id} asset whose origin_denom is ${source.origin.denom}.`;
-  } else if (relaxed.txsRequired > 1 && !query.allowMultiTx) {
-    reason = `the only route needs ${relaxed.txsRequired} txs`;
-    info = "Set allow_multi_tx: true to accept routes that need more than one signed tx.";
   } else if (query.opWithdraw === true) {
-    reason = "it does not use an OPinit withdrawal";
+    reason = `no route from ${source.denom} on ${source.chain.chain_id} withdraws over an OPinit bridge`;
     info = "Only assets bridged over OPinit can be withdrawn with is_op_withdraw: true; retry without it.";
   } else if (query.opWithdraw === false) {
     reason = "the only route is an OPinit withdrawal";

@@ -2,11 +2,9 @@
  * The Router API over HTTP on the devnet registry: discovery, routes, the op-hook and the txs to sign.
  * Response validation is on, so every 200 here also conforms to the spec.
  */
-import { createHash, generateKeyPairSync, sign } from "node:crypto";
-import { Any } from "cosmjs-types/google/protobuf/any";
-import { AuthInfo, TxBody, TxRaw } from "cosmjs-types/cosmos/tx/v1beta1/tx";
 import { decodeFunctionData, parseAbi } from "viem";
 import { describe, expect, it } from "vitest";
+import { signedHook } from "../_test/signed-hook.js";
 import { createTestApp, serveForTests } from "../_test/test-app.js";
 import { useTestDatabase } from "../_test/test-database.js";
 import { loadRegistry } from "./registry/load-registry.js";
@@ -288,22 +286,6 @@ describe("POST /op-hook", () => {
     );
   });
 });
-
-/** A real signed hook tx: the op-hook messages in a TxBody, signed with a throwaway secp256k1 key. */
-function signedHook(): string {
-  const body = TxBody.encode(
-    TxBody.fromPartial({
-      messages: [Any.fromPartial({ typeUrl: "/minievm.evm.v1.MsgCall", value: new Uint8Array([10, 1, 97]) })],
-    }),
-  ).finish();
-  const authInfo = AuthInfo.encode(AuthInfo.fromPartial({ fee: { gasLimit: 1n } })).finish();
-  const { privateKey } = generateKeyPairSync("ec", { namedCurve: "secp256k1" });
-  const digest = createHash("sha256").update(body).update(authInfo).digest();
-  const signature = sign(null, digest, { key: privateKey, dsaEncoding: "ieee-p1363" });
-  return Buffer.from(
-    TxRaw.encode({ bodyBytes: body, authInfoBytes: authInfo, signatures: [signature] }).finish(),
-  ).toString("base64");
-}
 
 describe("POST /v2/fungible/msgs", () => {
   it("builds one MsgTransfer with a 5-minute timeout for an IBC hop", async () => {

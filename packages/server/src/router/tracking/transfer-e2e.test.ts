@@ -42,7 +42,7 @@ beforeAll(async () => {
     genesis: {
       "weft-devnet-1": { [a("init")]: { uinit: 100_000_000n }, "escrow/opinit/2": { uinit: 50_000_000n } },
       "weft-cosmos-1": { [a("cosmos")]: { uatom: 100_000_000n } },
-      "weft-wasm-1": { [a("init")]: { [L2_INIT_WASM]: 20_000_000n } },
+      "weft-wasm-1": { [a("init")]: { [L2_INIT_WASM]: 20_000_000n, umin: 10_000_000n } },
       "weft-evm-1": { [a("init")]: {} },
     },
   });
@@ -85,7 +85,7 @@ const addressFor = (chainId: string) =>
 /** The whole client flow; returns the source tx hash after broadcasting. */
 async function send(
   request: Record<string, unknown>,
-): Promise<{ chainId: string; hash: string; route: Json }> {
+): Promise<{ chainId: string; hash: string; route: Json; msgs: Json }> {
   const route = await post("/v2/fungible/route", request);
   let signed_op_hook: { signer: string; hook: string } | undefined;
   if (route.required_op_hook) {
@@ -112,13 +112,17 @@ async function send(
     slippage_tolerance_percent: "1",
     ...(signed_op_hook ? { signed_op_hook } : {}),
   });
-  const tx = msgs.txs[0].cosmos_tx;
+  return { ...(await broadcastAndTrack(msgs.txs[0].cosmos_tx)), route, msgs };
+}
+
+/** Signs and broadcasts one cosmos_tx of /msgs, then tracks it, as the wallet does for each tx. */
+async function broadcastAndTrack(tx: Json): Promise<{ chainId: string; hash: string }> {
   const rest = net.urls[tx.chain_id] ?? "";
   const result = await alice.broadcast(rest, await alice.sign(tx.chain_id, rest, tx.signer_address, tx.msgs));
   if (result.code !== 0) throw new Error(`broadcast failed: ${result.raw_log}`);
   const tracked = await post("/v2/tx/track", { tx_hash: result.txhash, chain_id: tx.chain_id });
   expect(tracked.tx_hash).toBe(result.txhash);
-  return { chainId: tx.chain_id, hash: result.txhash, route };
+  return { chainId: tx.chain_id, hash: result.txhash };
 }
 
 /** Produces blocks and ticks the tracker until the status is terminal. */
@@ -194,6 +198,32 @@ describe("tracking transfers end to end on the local interchain", () => {
     expect(net.chains.get("weft-wasm-1")?.chain.balance(alice.key.bech32("init"), atomOnWasm ?? "")).toBe(
       5000n,
     );
+  });
+
+  it("an Initia pair forwarded through the L1's PFM (wasm rollup -> L1 -> EVM rollup) is one tx and completes", async () => {
+    const tracker = newTracker();
+    const minOnEvm = registry
+      .assets()
+      .find((x) => x.chain.chain_id === "weft-evm-1" && x.origin.denom === "umin")?.denom;
+    const { chainId, hash, route, msgs } = await send({
+      source_asset_chain_id: "weft-wasm-1",
+      source_asset_denom: "umin",
+      dest_asset_chain_id: "weft-evm-1",
+      dest_asset_denom: minOnEvm,
+      amount_in: "7000",
+    });
+    expect(route.txs_required).toBe(1);
+    const memo = JSON.parse(JSON.parse(msgs.txs[0].cosmos_tx.msgs[0].msg).memo);
+    expect(memo).toMatchObject({
+      forward: { port: "transfer", channel: "channel-0", receiver: alice.key.bech32("init") },
+    });
+    const s = await settle(tracker, chainId, hash);
+    expect(s.state).toBe("STATE_COMPLETED_SUCCESS");
+    expect(txsOf(s)).toEqual([
+      "ibc_transfer weft-wasm-1->weft-devnet-1 TRANSFER_SUCCESS send_tx,receive_tx,acknowledge_tx",
+      "ibc_transfer weft-devnet-1->weft-evm-1 TRANSFER_SUCCESS send_tx,receive_tx,acknowledge_tx",
+    ]);
+    expect(net.chains.get("weft-evm-1")?.chain.balance(alice.key.bech32("init"), minOnEvm ?? "")).toBe(7000n);
   });
 
   it("an OPinit deposit with the op-hook completes, converted to the wrapper's ERC-20", async () => {
@@ -297,6 +327,53 @@ describe("tracking transfers end to end on the local interchain", () => {
     expect(txsOf(s)).toEqual([
       "op_init_transfer weft-wasm-1->weft-devnet-1 OPINIT_TRANSFER_RECEIVED send_tx,receive_tx",
     ]);
+  });
+
+  it("a two-tx route (allow_multi_tx) completes tx by tx: the withdrawal, then the IBC transfer broadcast after it", async () => {
+    const tracker = newTracker();
+    const request = {
+      source_asset_chain_id: "weft-wasm-1",
+      source_asset_denom: L2_INIT_WASM,
+      dest_asset_chain_id: "weft-wasm-1",
+      dest_asset_denom: INIT_ON_WASM,
+      amount_in: "2000000",
+    };
+    const single = await fetch(`${url()}/v2/fungible/route`, {
+      method: "POST",
+      headers: { "content-type": "application/json" },
+      body: JSON.stringify(request),
+    });
+    expect({ status: single.status, body: await single.json() }).toEqual({
+      status: 404,
+      body: {
+        code: 5,
+        message: `no route found from ${L2_INIT_WASM} on weft-wasm-1 to ${INIT_ON_WASM} on weft-wasm-1: the only route needs 2 txs: the OPinit withdrawal weft-wasm-1->weft-devnet-1 is claimed on weft-devnet-1 by a tx of its own after the 600 s finalization period, so the IBC transfer weft-devnet-1->weft-wasm-1 cannot ride in the same tx`,
+        details: [],
+        info: "Set allow_multi_tx: true to accept routes that need more than one signed tx.",
+      },
+    });
+    const first = await send({ ...request, allow_multi_tx: true });
+    expect(first.route.txs_required).toBe(2);
+    expect(first.route.operations.map((o: Json) => o.tx_index)).toEqual([0, 1]);
+    expect(first.msgs.txs.map((t: Json) => [t.cosmos_tx.chain_id, t.operations_indices])).toEqual([
+      ["weft-wasm-1", [0]],
+      ["weft-devnet-1", [1]],
+    ]);
+    const s1 = await settle(tracker, first.chainId, first.hash);
+    expect(s1.state).toBe("STATE_COMPLETED_SUCCESS");
+    expect(txsOf(s1)).toEqual([
+      "op_init_transfer weft-wasm-1->weft-devnet-1 OPINIT_TRANSFER_RECEIVED send_tx,receive_tx",
+    ]);
+
+    const wasm = net.chains.get("weft-wasm-1")?.chain;
+    const before = wasm?.balance(alice.key.bech32("init"), INIT_ON_WASM) ?? 0n;
+    const second = await broadcastAndTrack(first.msgs.txs[1].cosmos_tx);
+    const s2 = await settle(tracker, second.chainId, second.hash);
+    expect(s2.state).toBe("STATE_COMPLETED_SUCCESS");
+    expect(txsOf(s2)).toEqual([
+      "ibc_transfer weft-devnet-1->weft-wasm-1 TRANSFER_SUCCESS send_tx,receive_tx,acknowledge_tx",
+    ]);
+    expect(wasm?.balance(alice.key.bech32("init"), INIT_ON_WASM)).toBe(before + 2_000_000n);
   });
 
   it("a timed-out packet reaches STATE_FAILED with the timeout explained and the refund released", async () => {
