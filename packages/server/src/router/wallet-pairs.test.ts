@@ -73,7 +73,7 @@ async function msgsKind(route: Json): Promise<string> {
   // A minievm source's EVM calls become cosmos_tx MsgCalls (issue 24 part 2); either shape is a signable tx here.
   const source = registry.chain(route.source_asset_chain_id);
   if (source?.chain_type === "minievm" && (kind === "evm_tx" || kind === "cosmos_tx"))
-    return "cosmos_tx|evm_tx";
+    return "cosmos_tx or evm_tx";
   return kind;
 }
 
