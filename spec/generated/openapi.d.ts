@@ -701,7 +701,10 @@ export interface paths {
          * Build the txs to sign
          * @description Deterministic signable txs for a route: IBC `MsgTransfer` (a packet-forward memo for multi-hop,
          *     timeout `timeout_seconds` from now), OPinit `MsgInitiateTokenDeposit` (carrying the signed hook in
-         *     `data`) or `MsgInitiateTokenWithdrawal`, and `evm_tx` calls for EVM sources. Weft never signs and
+         *     `data`) or `MsgInitiateTokenWithdrawal`, and contract calls (the decimal wrapper's unwrap, a
+         *     LayerZero OFT `send`): on an Initia minievm rollup, listed with `chain_type: cosmos` and signed with
+         *     the Cosmos signer, a `cosmos_tx` of `/minievm.evm.v1.MsgCall`s (each ERC-20 approval its own `approve`
+         *     call first; `value` the messaging fee); an `evm_tx` only on `chain_type: evm` chains. Weft never signs and
          *     never broadcasts. `address_list` is checked against each chain (bech32 prefix or 0x hex);
          *     `min_amount_out` applies `slippage_tolerance_percent`. A route with `required_op_hook` and no
          *     `signed_op_hook` is a 400.
@@ -1840,7 +1843,7 @@ export interface components {
             /** @description Sender, 0x hex. */
             signer_address: string;
         };
-        /** @description One tx of the route to sign and broadcast, with the indices of the operations it executes. Exactly one of `cosmos_tx`, `evm_tx` (`svm_tx` is never produced). */
+        /** @description One tx of the route to sign and broadcast, with the indices of the operations it executes. Exactly one of `cosmos_tx`, `evm_tx` (`svm_tx` is never produced), by the `chain_type` of the tx's chain in `/v2/info/chains` (`evm_tx` only on `evm` chains; on `cosmos` chains, Initia minievm rollups included, a `cosmos_tx` (EVM calls as `/minievm.evm.v1.MsgCall`s)). */
         "signable-tx": {
             cosmos_tx?: components["schemas"]["signable-cosmos-tx"];
             evm_tx?: components["schemas"]["signable-evm-tx"];

@@ -5,7 +5,7 @@
  * the real tracker reports each transfer until it completes, fails or is abandoned.
  */
 
-import { createWallet, evmAddressOf, sendEvmTx } from "@weft/devnet";
+import { createWallet } from "@weft/devnet";
 import { describe, expect, it } from "vitest";
 import {
   COSMOS,
@@ -152,16 +152,14 @@ describe("transfer on the local interchain", () => {
     expect(balance("weft-evm-1", ALICE, WRAPPED_INIT) - before).toBe(2_000_000n * 10n ** 12n);
   });
 
-  it("sends an EVM-source route's evm_tx (approval, then the wrapper's withdraw) and tracks it by its EVM hash", async () => {
-    const evmAddress = evmAddressOf(alice.key.privateKey);
-    // Fund the EVM account with the wrapper's ERC-20: a hooked deposit to the 0x address.
+  it("signs a minievm-source route's cosmos_tx (approve, then the wrapper's withdraw) with the Cosmos signer", async () => {
+    // Fund alice on the rollup with the wrapper's ERC-20: a hooked deposit.
     const funding = await collect(
       run({
         request: HOOK_REQUEST,
-        addressList: [ALICE, evmAddress],
         signOpHook: async (hook) => {
           const raw = await alice.sign(hook.chain_id, restOf(hook.chain_id), ALICE, hook.hook);
-          return { signer: evmAddress, hook: Buffer.from(raw).toString("base64") };
+          return { signer: ALICE, hook: Buffer.from(raw).toString("base64") };
         },
       }).events,
     );
@@ -176,18 +174,13 @@ describe("transfer on the local interchain", () => {
         amount_in: "1500000000000000000",
         is_op_withdraw: true,
       },
-      addressList: [evmAddress, ALICE],
-      signAndBroadcast: async (tx) => {
-        signed.push(tx);
-        if (!tx.evm_tx) throw new Error("expected an evm_tx");
-        const txHash = await sendEvmTx(restOf(tx.evm_tx.chain_id), alice.key.privateKey, tx.evm_tx);
-        return { txHash, chainId: tx.evm_tx.chain_id };
-      },
     });
     const got = await collect(events);
-    expect(signed[0]?.evm_tx?.required_erc20_approvals).toHaveLength(1);
-    const broadcast = got.find((e) => e.type === "broadcast");
-    expect(broadcast?.type === "broadcast" && broadcast.txHash).toMatch(/^0x[0-9a-f]{64}$/);
+    expect(signed[0]?.evm_tx).toBeUndefined();
+    expect(signed[0]?.cosmos_tx?.msgs.map((m) => m.msg_type_url)).toEqual([
+      "/minievm.evm.v1.MsgCall",
+      "/minievm.evm.v1.MsgCall",
+    ]);
     const done = got.at(-1);
     expect(done).toMatchObject({ type: "done", ok: true });
     expect(done?.type === "done" && done.statuses[0]?.transfer_asset_release).toEqual({

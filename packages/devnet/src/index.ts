@@ -15,6 +15,7 @@ export {
   INTERCHAIN,
   type Interchain,
   L1_CHAIN_ID,
+  LAYER_ZERO_WETH,
   startInterchain,
 } from "./interchain/interchain.js";
 export type { PacketPlan } from "./interchain/relayer.js";

@@ -130,6 +130,22 @@ const routeLaw: Law = async (ctx, probe) => {
   return pass(`${req.source_asset_denom} on ${req.source_asset_chain_id} -> ${req.dest_asset_chain_id}`);
 };
 
+type SignableTx = { cosmos_tx?: { chain_id: string }; evm_tx?: { chain_id: string }; operations_indices: number[] };
+
+/**
+ * Wallets sign with the signer of the chain's `chain_type`: a tx on a `cosmos`-typed chain (Initia's
+ * minievm rollups included, whose EVM calls are `MsgCall`s) must be a `cosmos_tx`; an `evm_tx` there
+ * cannot be signed. Returns the first offending tx, described.
+ */
+export function txKindProblem(chains: readonly ChainInfo[], txs: readonly SignableTx[]): string | undefined {
+  for (const [i, tx] of txs.entries()) {
+    const chainId = tx.cosmos_tx?.chain_id ?? tx.evm_tx?.chain_id;
+    const type = chains.find((c) => c.chain_id === chainId)?.chain_type;
+    if (type === "cosmos" && !tx.cosmos_tx) return `txs[${i}] is on ${chainId}, a cosmos-typed chain, but is not a cosmos_tx`;
+  }
+  return undefined;
+}
+
 const msgsLaw: Law = async (ctx, probe) => {
   const data = await routerData(ctx, probe);
   if (!data.route) return skip(data.why ?? "no routable pair discovered");
@@ -147,8 +163,10 @@ const msgsLaw: Law = async (ctx, probe) => {
   });
   const problem = conforms(ctx, "getMsgs", res);
   if (problem) return fail(problem);
-  const txs = (res.json as { txs: { cosmos_tx?: { chain_id: string }; evm_tx?: { chain_id: string }; operations_indices: number[] }[] }).txs;
+  const txs = (res.json as { txs: SignableTx[] }).txs;
   if (txs.length === 0) return fail("txs is empty: clients sign txs[0]");
+  const wrongKind = txKindProblem(data.chains, txs);
+  if (wrongKind) return fail(wrongKind);
   const first = txs[0]?.cosmos_tx ?? txs[0]?.evm_tx;
   if (first?.chain_id !== r.source_asset_chain_id) return fail(`txs[0] is on ${first?.chain_id}, not the source chain`);
   const covered = txs.flatMap((t) => t.operations_indices).sort((a, b) => a - b);
@@ -188,7 +206,7 @@ const LAWS: { id: string; title: string; law: Law }[] = [
   { id: "router.info-chains", title: "GET /v2/info/chains matches the contract", law: discoveryLaw("/v2/info/chains", "getChains") },
   { id: "router.fungible-assets", title: "GET /v2/fungible/assets matches the contract", law: discoveryLaw("/v2/fungible/assets", "getAssets") },
   { id: "router.route", title: "a route between discovered assets conforms and runs from source to destination", law: routeLaw },
-  { id: "router.msgs", title: "the msgs of that route conform; the source tx comes first; every operation is in one tx", law: msgsLaw },
+  { id: "router.msgs", title: "the msgs of that route conform; the source tx comes first; every operation is in one tx; txs on a cosmos-typed chain are cosmos_tx", law: msgsLaw },
   { id: "router.status-unknown", title: "the status of an untracked hash is the documented 404", law: unknownStatusLaw },
   { id: "router.malformed", title: "malformed router requests get a 4xx (strict: the error envelope)", law: malformedLaw },
 ];

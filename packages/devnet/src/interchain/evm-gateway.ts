@@ -2,8 +2,10 @@
  * The EVM side of the devnet's minievm rollup, as far as routes need it: signed EIP-1559 txs arrive
  * over JSON-RPC (`eth_sendRawTransaction`; the signature and nonce are checked), run as a MsgCall
  * of the recovered sender, and map to their Cosmos tx (`cosmos_cosmosTxHashByTxHash`, as minievm
- * answers). The contracts modelled are the ones the router calls: ERC-20 `approve` on the wrapper's
- * tokens, and ERC20Wrapper.toRemoteAndOPWithdraw, which needs that allowance.
+ * answers). A Cosmos tx carrying the same MsgCall (what a wallet signs on a minievm rollup) runs
+ * through the same handler. The contracts modelled are the ones the router calls: ERC-20 `approve`
+ * on the wrapper's tokens, ERC20Wrapper.toRemoteAndOPWithdraw, which needs that allowance, and an
+ * OFT's payable `send` (LayerZero, layer-zero.ts). A call's `value` is paid in the fee denom.
  */
 import { bech32 } from "bech32";
 import {
@@ -16,11 +18,13 @@ import {
 } from "viem";
 import type { AbciEvent } from "../payloads.js";
 import { msgCallCodec, TYPE_MSG_CALL } from "./initia-protos.js";
+import type { LayerZero } from "./layer-zero.js";
 import { type LiveChain, TxFailure } from "./live-chain.js";
 
 const ABI = parseAbi([
   "function approve(address spender, uint256 amount)",
   "function toRemoteAndOPWithdraw(string receiver, string localDenom, uint256 localAmount)",
+  "function send((uint32 dstEid, bytes32 to, uint256 amountLD, uint256 minAmountLD, bytes extraOptions, bytes composeMsg, bytes oftCmd) sendParam, (uint256 nativeFee, uint256 lzTokenFee) fee, address refundAddress) payable",
 ]);
 const attr = (key: string, value: string) => ({ key, value, index: true });
 
@@ -36,6 +40,11 @@ export interface EvmGatewayOptions {
     to: string,
     amount: { denom: string; amount: string },
   ): AbciEvent[];
+  /** The denom a call's `value` is paid in (the rollup's EVM fee asset). */
+  feeDenom: string;
+  /** OFT contract -> the denom it burns on send and its decimals; sends go out through `layerZero`. */
+  ofts?: Record<string, { denom: string; decimals: number; sharedDecimals: number }>;
+  layerZero?: Pick<LayerZero, "send">;
 }
 
 export function installEvmGateway(chain: LiveChain, options: EvmGatewayOptions) {
@@ -48,6 +57,7 @@ export function installEvmGateway(chain: LiveChain, options: EvmGatewayOptions) 
   const tokenByContract = new Map(
     Object.entries(options.localTokens).map(([denom, t]) => [t.erc20.toLowerCase(), { denom, ...t }]),
   );
+  const oftByContract = new Map(Object.entries(options.ofts ?? {}).map(([c, o]) => [c.toLowerCase(), o]));
 
   chain.handle(
     TYPE_MSG_CALL,
@@ -63,6 +73,60 @@ export function installEvmGateway(chain: LiveChain, options: EvmGatewayOptions) 
           throw new TxFailure(2, "execution reverted: unknown function", "evm");
         }
       })();
+      const callValue = BigInt(call.value || "0");
+      if (callValue > 0n) {
+        // Only payable functions take value; it moves from the sender to the contract.
+        if (decoded.functionName !== "send")
+          throw new TxFailure(2, `execution reverted: ${decoded.functionName} is not payable`, "evm");
+        chain.debit(ctx, call.sender, options.feeDenom, callValue);
+        const contractAccount = bech32.encode(
+          chain.prefix,
+          bech32.toWords(Buffer.from(contract.slice(2), "hex")),
+        );
+        chain.credit(ctx, contractAccount, options.feeDenom, callValue);
+      }
+      if (decoded.functionName === "send" && oftByContract.has(contract) && options.layerZero) {
+        const oft = oftByContract.get(contract) as {
+          denom: string;
+          decimals: number;
+          sharedDecimals: number;
+        };
+        const [param, fee] = decoded.args;
+        if (callValue < fee.nativeFee)
+          throw new TxFailure(2, `execution reverted: NotEnoughNative(${callValue})`, "evm");
+        // OFT v2 _debitView: dust below the shared decimals stays with the sender.
+        const dust = 10n ** BigInt(oft.decimals - oft.sharedDecimals);
+        const amountSent = (param.amountLD / dust) * dust;
+        if (amountSent < param.minAmountLD)
+          throw new TxFailure(
+            2,
+            `execution reverted: SlippageExceeded(${amountSent}, ${param.minAmountLD})`,
+            "evm",
+          );
+        chain.debit(ctx, call.sender, oft.denom, amountSent);
+        const sent = options.layerZero.send(ctx, {
+          dstEid: param.dstEid,
+          to: param.to,
+          amountSD: (amountSent / dust).toString(),
+          sharedDecimals: oft.sharedDecimals,
+        });
+        return [
+          {
+            type: "evm",
+            attributes: [
+              attr(
+                "log",
+                JSON.stringify({
+                  address: call.contractAddr,
+                  topics: ["OFTSent"],
+                  data: amountSent.toString(),
+                }),
+              ),
+            ],
+          },
+          ...sent,
+        ];
+      }
       if (decoded.functionName === "approve" && tokenByContract.has(contract)) {
         const [spender, amount] = decoded.args;
         const key = allowanceKey(call.sender, contract, spender);

@@ -13,6 +13,7 @@ import { installOpinitL1, installOpinitL2, l2DenomOf } from "./opinit-module.js"
 import { createLiveChain, type LiveChain } from "./live-chain.js";
 import { installEvmGateway } from "./evm-gateway.js";
 import { createEvmL1JsonRpc, evmKey } from "./evm-l1.js";
+import { createLayerZero } from "./layer-zero.js";
 import { createLiveRoutes } from "./live-routes.js";
 import { type ChainNode, startExecutor, startRelayer } from "./relayer.js";
 
@@ -28,6 +29,20 @@ export const EVM_WRAPPER = {
 export const EVM_CHAIN_ID = 20_261_123;
 /** The registry's plain EVM chain (`chain_type: "evm"`): its chain id and native asset's denom. */
 export const EVM_L1 = { chainId: "31337", evmChainId: 31_337, nativeDenom: "weft-eth-native" };
+/**
+ * LayerZero's WETH OFT between the rollup (the OFT is the ERC-20 itself) and the EVM chain (an
+ * adapter releasing WETH), with each side's endpoint id, as the registry lists them.
+ */
+export const LAYER_ZERO_WETH = {
+  rollup: {
+    eid: 40400,
+    contract: "0xe1A2b3c4d5E6F708192a3b4C5d6E7f8091a2b3c4",
+    denom: "evm/e1A2b3c4d5E6F708192a3b4C5d6E7f8091a2b3c4",
+  },
+  evm: { eid: 40161, token: "0xC02aaA39b223FE8D0A0e5C4F27eAD9083C756Cc2" },
+  decimals: 18,
+  sharedDecimals: 6,
+};
 
 interface ChainSpec {
   chainId: string;
@@ -121,6 +136,7 @@ export async function startInterchain(options: {
     rollups.map((r) => ({ bridgeId: r.bridgeId, l2ChainId: r.chain.chainId })),
   );
   const gateways = new Map<string, ReturnType<typeof installEvmGateway>>();
+  let layerZero: ReturnType<typeof createLayerZero> | undefined;
   for (const r of rollups) {
     const evm = r.chain.chainId === "weft-evm-1";
     const remote = l2DenomOf(r.bridgeId, "uinit");
@@ -143,6 +159,7 @@ export async function startInterchain(options: {
         : {}),
     });
     if (evm) {
+      layerZero = createLayerZero(r.chain, LAYER_ZERO_WETH.rollup.eid);
       gateways.set(
         r.chain.chainId,
         installEvmGateway(r.chain, {
@@ -156,6 +173,15 @@ export async function startInterchain(options: {
             },
           },
           withdraw: opinit.withdraw,
+          feeDenom: EVM_WRAPPER.localDenom,
+          ofts: {
+            [LAYER_ZERO_WETH.rollup.contract]: {
+              denom: LAYER_ZERO_WETH.rollup.denom,
+              decimals: LAYER_ZERO_WETH.decimals,
+              sharedDecimals: LAYER_ZERO_WETH.sharedDecimals,
+            },
+          },
+          layerZero,
         }),
       );
     }
@@ -187,6 +213,11 @@ export async function startInterchain(options: {
       nftTxs: false,
     }),
     genesis: Object.fromEntries(evmGenesis),
+  });
+  layerZero?.connect(LAYER_ZERO_WETH.evm.eid, {
+    chain: evmChain,
+    token: LAYER_ZERO_WETH.evm.token,
+    decimals: LAYER_ZERO_WETH.decimals,
   });
   const evmNode = await startDevnetNode({
     chain: evmChain,

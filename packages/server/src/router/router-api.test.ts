@@ -363,35 +363,75 @@ describe("POST /v2/fungible/msgs", () => {
     });
   });
 
-  it("withdraws the wrapper's ERC-20 with an evm_tx and the approval it needs", async () => {
+  it("withdraws the wrapper's ERC-20 from the minievm rollup as a cosmos_tx: approve, then the wrapper's call", async () => {
     const r = (
       await ask(["weft-evm-1", WRAPPED_INIT], ["weft-devnet-1", "uinit"], {
         amount_in: "3000000000000000000",
         is_op_withdraw: true,
       })
     ).body;
+    // The rollup is a Cosmos chain to the wallet: a hex address_list entry still signs as its bech32.
     const { body } = await call("POST", "/v2/fungible/msgs", msgsFor(r, [ALICE_HEX, ALICE]));
-    const evm = body.txs[0].evm_tx;
-    expect(evm).toMatchObject({
+    expect(body.txs).toHaveLength(1);
+    expect(body.txs[0].evm_tx).toBeUndefined();
+    const tx = body.txs[0].cosmos_tx;
+    expect(tx).toMatchObject({
       chain_id: "weft-evm-1",
-      to: "0x7FD385d69908247436f49de2A1AFf6438d75C3c0",
-      value: "0",
-      signer_address: ALICE_HEX,
-      required_erc20_approvals: [
-        {
-          token_contract: "0x7A5b3c4D5E6F708192a3b4c5D6E7f80912a3b4c5",
-          spender: "0x7FD385d69908247436f49de2A1AFf6438d75C3c0",
-          amount: "3000000000000000000",
-        },
-      ],
+      signer_address: ALICE,
+      path: ["weft-evm-1", "weft-devnet-1"],
     });
-    expect(evm.data).not.toMatch(/^0x/);
+    expect(tx.msgs.map((m: Json) => m.msg_type_url)).toEqual([
+      "/minievm.evm.v1.MsgCall",
+      "/minievm.evm.v1.MsgCall",
+    ]);
+    const [approve, unwrap] = tx.msgs.map((m: Json) => JSON.parse(m.msg));
+    expect(Object.keys(approve)).toEqual(["sender", "contract_addr", "input", "value", "access_list"]);
+    expect(approve).toMatchObject({
+      sender: ALICE,
+      contract_addr: "0x7A5b3c4D5E6F708192a3b4c5D6E7f80912a3b4c5",
+      value: "0",
+      access_list: [],
+    });
+    expect(
+      decodeFunctionData({ abi: parseAbi(["function approve(address,uint256)"]), data: approve.input }).args,
+    ).toEqual(["0x7FD385d69908247436f49de2A1AFf6438d75C3c0", 3_000_000_000_000_000_000n]);
+    expect(unwrap).toMatchObject({
+      sender: ALICE,
+      contract_addr: "0x7FD385d69908247436f49de2A1AFf6438d75C3c0",
+      value: "0",
+    });
     const abi = parseAbi(["function toRemoteAndOPWithdraw(string,string,uint256)"]);
-    expect(decodeFunctionData({ abi, data: `0x${evm.data}` }).args).toEqual([
+    expect(decodeFunctionData({ abi, data: unwrap.input }).args).toEqual([
       ALICE,
       WRAPPED_INIT,
       3_000_000_000_000_000_000n,
     ]);
+    expect(body.msgs.map((m: Json) => m.multi_chain_msg.msg_type_url)).toEqual([
+      "/minievm.evm.v1.MsgCall",
+      "/minievm.evm.v1.MsgCall",
+    ]);
+  });
+
+  it("sends over LayerZero from the minievm rollup as one MsgCall of the OFT's send, the fee as value", async () => {
+    const r = (await ask(["weft-evm-1", WETH_EVM], ["31337", WETH_ETH], { amount_in: "2000000000000000000" }))
+      .body;
+    const { body } = await call("POST", "/v2/fungible/msgs", msgsFor(r, [ALICE, ALICE_HEX]));
+    const tx = body.txs[0].cosmos_tx;
+    expect(tx).toMatchObject({ chain_id: "weft-evm-1", signer_address: ALICE });
+    expect(tx.msgs).toHaveLength(1);
+    const send = JSON.parse(tx.msgs[0].msg);
+    expect(send).toMatchObject({
+      sender: ALICE,
+      contract_addr: "0xe1A2b3c4d5E6F708192a3b4C5d6E7f8091a2b3c4",
+      value: "20000000000000000",
+    });
+    const abi = parseAbi([
+      "function send((uint32 dstEid, bytes32 to, uint256 amountLD, uint256 minAmountLD, bytes extraOptions, bytes composeMsg, bytes oftCmd), (uint256 nativeFee, uint256 lzTokenFee), address)",
+    ]);
+    const [param, fee] = decodeFunctionData({ abi, data: send.input }).args as [Json, Json, string];
+    expect(param).toMatchObject({ dstEid: 40161, amountLD: 2_000_000_000_000_000_000n });
+    expect(param.to).toBe(`0x${"0".repeat(24)}${ALICE_HEX.slice(2)}`);
+    expect(fee).toEqual({ nativeFee: 20_000_000_000_000_000n, lzTokenFee: 0n });
   });
 
   it("sends over LayerZero with the OFT's send, the native fee as value and the adapter approval", async () => {

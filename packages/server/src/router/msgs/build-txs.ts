@@ -9,10 +9,11 @@ import type { CosmosMsgJson, MsgJson, SignableTxJson } from "../router-types.js"
 import {
   forwardMemo,
   msgInitiateTokenDeposit,
+  msgCall,
   msgInitiateTokenWithdrawal,
   msgTransfer,
 } from "./cosmos-msgs.js";
-import { oftSendCalldata, toRemoteAndOpWithdrawCalldata } from "./evm-calls.js";
+import { approveCalldata, oftSendCalldata, toRemoteAndOpWithdrawCalldata } from "./evm-calls.js";
 
 export interface BuildTxsInput {
   hops: Hop[];
@@ -58,17 +59,18 @@ export function buildTxs(input: BuildTxsInput): { txs: SignableTxJson[]; msgs: M
     const indices = group.map((_, k) => start + k);
     const sender = address((pos[start] as { from: number }).from);
     const path = [...new Set(group.flatMap((h) => [hopSource(h).chain.chain_id, h.to.chain.chain_id]))];
-    const cosmos = (msg: CosmosMsgJson) => {
+    const cosmos = (...list: CosmosMsgJson[]) => {
       txs.push({
         cosmos_tx: {
           chain_id: hopSource(first).chain.chain_id,
           path,
           signer_address: sender.bech32,
-          msgs: [msg],
+          msgs: list,
         },
         operations_indices: indices,
       });
-      msgs.push({ multi_chain_msg: { chain_id: hopSource(first).chain.chain_id, path, ...msg } });
+      for (const msg of list)
+        msgs.push({ multi_chain_msg: { chain_id: hopSource(first).chain.chain_id, path, ...msg } });
     };
     const evm = (
       to: string,
@@ -86,6 +88,30 @@ export function buildTxs(input: BuildTxsInput): { txs: SignableTxJson[]; msgs: M
       };
       txs.push({ evm_tx: evmTx, operations_indices: indices });
       msgs.push({ evm_tx: evmTx });
+    };
+    /**
+     * A contract call: an `evm_tx` only on a `chain_type: "evm"` chain. A minievm rollup is a Cosmos
+     * chain to the wallet (Cosmos signer), so there the call is a `cosmos_tx` of MsgCalls: each
+     * approval as its own ERC-20 `approve`, then the call (NOTES §4.3, §6.4).
+     */
+    const contractCall = (
+      call: { to: string; value: bigint; data: string },
+      approvals: { token_contract: string; spender: string; amount: string }[],
+    ) => {
+      if (hopSource(first).chain.chain_type === "evm") {
+        evm(call.to, call.value.toString(), call.data, approvals);
+        return;
+      }
+      cosmos(
+        ...approvals.map((a) =>
+          msgCall({
+            sender: sender.bech32,
+            contract: a.token_contract,
+            calldata: approveCalldata(a.spender as `0x${string}`, BigInt(a.amount)),
+          }),
+        ),
+        msgCall({ sender: sender.bech32, contract: call.to, calldata: call.data, value: call.value }),
+      );
     };
 
     switch (first.kind) {
@@ -126,9 +152,14 @@ export function buildTxs(input: BuildTxsInput): { txs: SignableTxJson[]; msgs: M
         if (first.unwrapFrom && wrapper) {
           const token = first.unwrapFrom.erc20Contract ?? "";
           const amount = firstAmounts.amountIn;
-          evm(wrapper, "0", toRemoteAndOpWithdrawCalldata(receiver, first.unwrapFrom.denom, amount), [
-            { token_contract: token, spender: wrapper, amount: amount.toString() },
-          ]);
+          contractCall(
+            {
+              to: wrapper,
+              value: 0n,
+              data: toRemoteAndOpWithdrawCalldata(receiver, first.unwrapFrom.denom, amount),
+            },
+            [{ token_contract: token, spender: wrapper, amount: amount.toString() }],
+          );
         } else {
           cosmos(
             msgInitiateTokenWithdrawal({
@@ -158,7 +189,7 @@ export function buildTxs(input: BuildTxsInput): { txs: SignableTxJson[]; msgs: M
         const approvals = oft.token
           ? [{ token_contract: oft.token, spender: oft.contract, amount: amountLD.toString() }]
           : [];
-        evm(oft.contract, fee.toString(), data, approvals);
+        contractCall({ to: oft.contract, value: fee, data }, approvals);
         break;
       }
     }

@@ -98,13 +98,22 @@ export function msgInitiateTokenWithdrawal(input: {
   };
 }
 
-/** minievm MsgCall: `input` is 0x-prefixed calldata, `value` the wei sent. */
-export function msgCall(input: { sender: string; contract: string; calldata: string }): CosmosMsgJson {
+/**
+ * minievm MsgCall (minievm.evm.v1, amino JSON as initia.js reads it): `sender` bech32, `contract_addr`
+ * 0x hex, `input` 0x-prefixed calldata, `value` the fee denom's wei sent with the call.
+ * @default value "0"
+ */
+export function msgCall(input: {
+  sender: string;
+  contract: string;
+  calldata: string;
+  value?: bigint;
+}): CosmosMsgJson {
   const msg = {
     sender: input.sender,
     contract_addr: input.contract,
     input: input.calldata,
-    value: "0",
+    value: (input.value ?? 0n).toString(),
     access_list: [],
   };
   return { msg: JSON.stringify(msg), msg_type_url: MSG_CALL };

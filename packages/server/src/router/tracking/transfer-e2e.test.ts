@@ -125,6 +125,9 @@ async function broadcastAndTrack(tx: Json): Promise<{ chainId: string; hash: str
   return { chainId: tx.chain_id, hash: result.txhash };
 }
 
+/** The rollup account (bech32) of an EVM address. */
+const evmAccountOf = (hex: string) => bech32.encode("init", bech32.toWords(Buffer.from(hex.slice(2), "hex")));
+
 /** Produces blocks and ticks the tracker until the status is terminal. */
 async function settle(tracker: Tracker, chainId: string, hash: string, rounds = 20): Promise<Json> {
   for (let i = 0; i < rounds; i++) {
@@ -245,7 +248,7 @@ describe("tracking transfers end to end on the local interchain", () => {
     ).toBe(2_000_000n * 10n ** 12n);
   });
 
-  it("an EVM-source route (the wrapper's ERC-20 withdrawn to the L1) runs from evm_tx to STATE_COMPLETED", async () => {
+  it("a minievm-source route's MsgCalls sent from an EVM wallet as EVM txs, tracked by the EVM hash, complete", async () => {
     const tracker = newTracker();
     const evmAddress = evmAddressOf(alice.key.privateKey);
     // Fund alice's EVM account with the wrapper's token: a deposit with the op-hook, to her EVM address.
@@ -277,12 +280,13 @@ describe("tracking transfers end to end on the local interchain", () => {
       (await alice.broadcast(l1Rest, await alice.sign(tx.chain_id, l1Rest, tx.signer_address, tx.msgs))).code,
     ).toBe(0);
     net.produce(3);
-    const evmAccount = bech32.encode("init", bech32.toWords(Buffer.from(evmAddress.slice(2), "hex")));
+    const evmAccount = evmAccountOf(evmAddress);
     expect(net.chains.get("weft-evm-1")?.chain.balance(evmAccount, EVM_WRAPPER.localDenom)).toBe(
       4_000_000n * 10n ** 12n,
     );
 
-    // The EVM-source route: an evm_tx with its ERC-20 approval, sent over JSON-RPC, tracked by its EVM hash.
+    // The route's cosmos_tx holds MsgCalls (approve, then the wrapper's call); an EVM wallet may send the
+    // same calls as EVM txs over JSON-RPC, and the EVM hash of the last is tracked.
     const back = await post("/v2/fungible/route", {
       source_asset_chain_id: "weft-evm-1",
       source_asset_denom: EVM_WRAPPER.localDenom,
@@ -295,9 +299,17 @@ describe("tracking transfers end to end on the local interchain", () => {
       "/v2/fungible/msgs",
       msgsRequestFor(back, [evmAddress, alice.key.bech32("init")]),
     );
-    const evmTx = msgs.txs[0].evm_tx;
-    expect(evmTx.required_erc20_approvals).toHaveLength(1);
-    const evmHash = await sendEvmTx(net.urls["weft-evm-1"] ?? "", alice.key.privateKey, evmTx);
+    const calls = msgs.txs[0].cosmos_tx.msgs.map((m: Json) => JSON.parse(m.msg));
+    expect(calls.map((c: Json) => c.sender)).toEqual([evmAccountOf(evmAddress), evmAccountOf(evmAddress)]);
+    let evmHash = "";
+    for (const c of calls) {
+      evmHash = await sendEvmTx(net.urls["weft-evm-1"] ?? "", alice.key.privateKey, {
+        to: c.contract_addr,
+        value: c.value,
+        data: c.input.slice(2),
+        required_erc20_approvals: [],
+      });
+    }
     const tracked = await post("/v2/tx/track", { tx_hash: evmHash, chain_id: "weft-evm-1" });
     const s = await settle(tracker, "weft-evm-1", tracked.tx_hash);
     expect(s.status).toBe("STATE_COMPLETED");

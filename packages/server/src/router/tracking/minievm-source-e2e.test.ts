@@ -1,0 +1,168 @@
+/**
+ * Transfers out of the minievm rollup end to end, as the wallet makes them: the rollup is listed as a
+ * `cosmos` chain, so /msgs answers a `cosmos_tx` of MsgCalls that the Cosmos signer signs; the
+ * devnet runs the calls on the rollup's EVM model, and the tracker follows them to STATE_COMPLETED.
+ */
+import {
+  createWallet,
+  EVM_L1,
+  EVM_WRAPPER,
+  type Interchain,
+  LAYER_ZERO_WETH,
+  startInterchain,
+  type Wallet,
+} from "@weft/devnet";
+import { pino } from "pino";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { type Json, jsonCalls } from "../../_test/json-call.js";
+import { msgsRequestFor } from "../../_test/msgs-request.js";
+import { createTestApp, serveForTests } from "../../_test/test-app.js";
+import { useTestDatabase } from "../../_test/test-database.js";
+import { createHttpJson } from "../../ingest/http-json.js";
+import { loadRegistry } from "../registry/load-registry.js";
+import type { Registry } from "../registry/registry.js";
+import { createChainReader } from "./chain-reader.js";
+import { createTracker } from "./tracker.js";
+
+const ROLLUP = "weft-evm-1";
+const L1 = "weft-devnet-1";
+const MSG_CALL = "/minievm.evm.v1.MsgCall";
+const E18 = 10n ** 18n;
+
+const database = useTestDatabase();
+let net: Interchain;
+let registry: Registry;
+let alice: Wallet;
+
+beforeAll(async () => {
+  alice = await createWallet("alice");
+  const init = alice.key.bech32("init");
+  net = await startInterchain({
+    genesis: {
+      // The L1 escrow holds what earlier deposits to the rollup locked.
+      [L1]: { "escrow/opinit/1": { uinit: 50_000_000n } },
+      // The wrapper's 18-decimal INIT (also the rollup's fee asset) and the WETH OFT.
+      [ROLLUP]: { [init]: { [EVM_WRAPPER.localDenom]: 10n * E18, [LAYER_ZERO_WETH.rollup.denom]: 5n * E18 } },
+    },
+  });
+  net.produce(1);
+  registry = loadRegistry("devnet", { endpoints: net.urls });
+}, 60_000);
+afterAll(async () => net?.close());
+const url = serveForTests(() => createTestApp({ db: database().db, router: { registry } }));
+
+const { get, post: postCall } = jsonCalls(url);
+/** A POST that must answer 200; its body. */
+async function post(path: string, body: unknown): Promise<Json> {
+  const res = await postCall(path, body);
+  if (res.status !== 200) throw new Error(`${path} answered ${res.status}: ${JSON.stringify(res.body)}`);
+  return res.body;
+}
+const balance = (chainId: string, address: string, denom: string) =>
+  net.chains.get(chainId)?.chain.balance(address, denom) ?? 0n;
+
+/**
+ * route -> msgs -> Cosmos-sign txs[0] -> broadcast -> track, then blocks and tracker ticks until the
+ * status is terminal. Returns /msgs' txs[0] and the final status.
+ */
+async function transfer(request: Record<string, unknown>, addresses: string[]) {
+  const route = await post("/v2/fungible/route", request);
+  const msgs = await post(
+    "/v2/fungible/msgs",
+    msgsRequestFor(route, addresses, { slippage_tolerance_percent: "1" }),
+  );
+  const tx = msgs.txs[0];
+  const cosmos = tx.cosmos_tx;
+  const rest = net.urls[cosmos.chain_id] ?? "";
+  const result = await alice.broadcast(
+    rest,
+    await alice.sign(cosmos.chain_id, rest, cosmos.signer_address, cosmos.msgs),
+  );
+  if (result.code !== 0) throw new Error(`broadcast failed: ${result.raw_log}`);
+  await post("/v2/tx/track", { tx_hash: result.txhash, chain_id: cosmos.chain_id });
+  const tracker = createTracker({
+    pool: database().db.pool,
+    registry,
+    reader: createChainReader(registry, createHttpJson({ timeoutMs: 2_000, retries: 1 })),
+    logger: pino({ level: "silent" }),
+    recheckMs: 0,
+    movedRecheckMs: 0,
+    submitWindowMs: 60_000,
+  });
+  let status: Json;
+  for (let i = 0; i < 20; i++) {
+    net.produce(1);
+    await tracker.tick();
+    status = (await get(`/v2/tx/status?chain_id=${cosmos.chain_id}&tx_hash=${result.txhash}`)).body;
+    if (status.status === "STATE_COMPLETED" || status.status === "STATE_FAILED") break;
+  }
+  await tracker.stop();
+  return { tx, status };
+}
+
+describe("transfers out of the minievm rollup: cosmos_tx of MsgCalls, executed and tracked", () => {
+  it("the wrapper's ERC-20 to the L1 over OPinit: approve + toRemoteAndOPWithdraw, completed and released", async () => {
+    const init = alice.key.bech32("init");
+    const rollupBefore = balance(ROLLUP, init, EVM_WRAPPER.localDenom);
+    const l1Before = balance(L1, init, "uinit");
+    const { tx, status } = await transfer(
+      {
+        source_asset_chain_id: ROLLUP,
+        source_asset_denom: EVM_WRAPPER.localDenom,
+        dest_asset_chain_id: L1,
+        dest_asset_denom: "uinit",
+        amount_in: "1500000000000000000",
+        is_op_withdraw: true,
+      },
+      [init, init],
+    );
+    expect(tx.evm_tx).toBeUndefined();
+    expect(tx.cosmos_tx.signer_address).toBe(init);
+    expect(tx.cosmos_tx.msgs.map((m: Json) => m.msg_type_url)).toEqual([MSG_CALL, MSG_CALL]);
+    expect(status).toMatchObject({
+      status: "STATE_COMPLETED",
+      state: "STATE_COMPLETED_SUCCESS",
+      error: null,
+    });
+    expect(status.transfer_sequence).toHaveLength(1);
+    expect(status.transfer_sequence[0].op_init_transfer).toMatchObject({
+      from_chain_id: ROLLUP,
+      to_chain_id: L1,
+      state: "OPINIT_TRANSFER_RECEIVED",
+    });
+    expect(status.transfer_asset_release).toEqual({
+      chain_id: L1,
+      denom: "uinit",
+      amount: "1500000",
+      released: true,
+    });
+    expect(rollupBefore - balance(ROLLUP, init, EVM_WRAPPER.localDenom)).toBe(1_500_000_000_000_000_000n);
+    expect(balance(L1, init, "uinit") - l1Before).toBe(1_500_000n);
+  });
+
+  it("WETH over LayerZero to the EVM chain: one MsgCall of the OFT's send, delivered there, completed", async () => {
+    const init = alice.key.bech32("init");
+    const feeBefore = balance(ROLLUP, init, EVM_WRAPPER.localDenom);
+    const { tx, status } = await transfer(
+      {
+        source_asset_chain_id: ROLLUP,
+        source_asset_denom: LAYER_ZERO_WETH.rollup.denom,
+        dest_asset_chain_id: EVM_L1.chainId,
+        dest_asset_denom: LAYER_ZERO_WETH.evm.token,
+        amount_in: "2000000000000000000",
+      },
+      [init, alice.key.hex],
+    );
+    expect(tx.cosmos_tx.msgs.map((m: Json) => m.msg_type_url)).toEqual([MSG_CALL]);
+    const fee = BigInt(JSON.parse(tx.cosmos_tx.msgs[0].msg).value);
+    expect(fee).toBe(20_000_000_000_000_000n);
+    expect(status).toMatchObject({
+      status: "STATE_COMPLETED",
+      state: "STATE_COMPLETED_SUCCESS",
+      error: null,
+    });
+    expect(balance(ROLLUP, init, LAYER_ZERO_WETH.rollup.denom)).toBe(3n * E18);
+    expect(feeBefore - balance(ROLLUP, init, EVM_WRAPPER.localDenom)).toBe(fee);
+    expect(balance(EVM_L1.chainId, alice.key.hex, LAYER_ZERO_WETH.evm.token.toLowerCase())).toBe(2n * E18);
+  });
+});
