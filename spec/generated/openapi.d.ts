@@ -1989,6 +1989,10 @@ export interface components {
             /**
              * @description A LayerZero hop. `state`: `LAYER_ZERO_TRANSFER_SENT`, `LAYER_ZERO_TRANSFER_WAITING_FOR_COMPOSE`,
              *     `LAYER_ZERO_TRANSFER_RECEIVED`, `LAYER_ZERO_TRANSFER_FAILED`, `LAYER_ZERO_TRANSFER_UNKNOWN`.
+             *     Weft's tracker reports `LAYER_ZERO_TRANSFER_SENT` (`send_tx`: the source tx that emitted the
+             *     packet) until the destination chain shows the OFT's `OFTReceived` log of the packet's guid, then
+             *     `LAYER_ZERO_TRANSFER_RECEIVED` with `receive_tx` (the delivery tx); the transfer is
+             *     `STATE_COMPLETED` only then. Weft sends no composed messages, so `compose_tx` is always null.
              */
             layer_zero_transfer?: {
                 from_chain_id: components["schemas"]["chain-id"];

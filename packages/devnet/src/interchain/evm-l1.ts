@@ -1,10 +1,13 @@
 /**
  * A plain EVM chain of the interchain (the registry's `chain_type: "evm"` chain, LayerZero's far
- * side), as far as wallets read it over JSON-RPC: `eth_chainId`, `eth_blockNumber`,
- * `eth_getBalance` of the native asset and ERC-20 `balanceOf` through `eth_call`. Balances live in
+ * side), as far as wallets and trackers read it over JSON-RPC: `eth_chainId`, `eth_blockNumber`,
+ * `eth_getBalance` of the native asset, ERC-20 `balanceOf` through `eth_call`, and `eth_getLogs` of
+ * the OFT's `OFTReceived(guid, ...)` for a LayerZero delivery (filtered by its guid topic, as a
+ * tracker asks). Balances live in
  * the chain's state (the same LiveChain ledger every module credits and debits), keyed by the
  * lower-case hex account and, for ERC-20s, the lower-case contract address.
  */
+import { keccak_256 } from "@noble/hashes/sha3.js";
 import type { LiveChain } from "./live-chain.js";
 
 /** `balanceOf(address)` selector. */
@@ -12,6 +15,12 @@ const BALANCE_OF = "0x70a08231";
 
 /** `0x` + 32-byte big-endian word. */
 const word = (value: bigint) => `0x${value.toString(16).padStart(64, "0")}`;
+const hex = (value: number) => `0x${value.toString(16)}`;
+
+/** topic0 of LayerZero OFTCore's `OFTReceived(bytes32 indexed guid, uint32 srcEid, address indexed toAddress, uint256 amountReceivedLD)`. */
+export const OFT_RECEIVED_TOPIC = `0x${Buffer.from(
+  keccak_256(new TextEncoder().encode("OFTReceived(bytes32,uint32,address,uint256)")),
+).toString("hex")}`;
 
 export interface EvmL1Options {
   /** EIP-155 chain id. */
@@ -48,8 +57,47 @@ export function createEvmL1JsonRpc(chain: LiveChain, options: EvmL1Options) {
         const owner = `0x${data.slice(-40)}`;
         return { result: word(chain.balance(evmKey(owner), evmKey(call.to))) };
       }
+      case "eth_getLogs":
+        return { result: oftReceivedLogs(chain, (params[0] ?? {}) as LogFilter) };
       default:
         return undefined;
     }
   };
+}
+
+interface LogFilter {
+  topics?: (string | string[] | null)[];
+}
+
+/**
+ * The `OFTReceived` logs of the LayerZero deliveries (layer-zero.ts' `layerzero_receive` events) whose
+ * guid is the filter's topic 1: the one query a tracker makes. Without a guid topic, none.
+ */
+function oftReceivedLogs(chain: LiveChain, filter: LogFilter) {
+  const [topic0, guidTopic] = filter.topics ?? [];
+  const wanted = (t: string | string[] | null | undefined) => (t == null ? [] : [t].flat());
+  if (topic0 != null && !wanted(topic0).some((t) => t.toLowerCase() === OFT_RECEIVED_TOPIC)) return [];
+  return wanted(guidTopic).flatMap((guid) =>
+    chain.searchTxs([{ type: "layerzero_receive", key: "guid", value: guid.toLowerCase() }]).flatMap((tx) =>
+      tx.result.events
+        .filter((e) => e.type === "layerzero_receive")
+        .map((e) => new Map(e.attributes.map((a) => [a.key, a.value])))
+        .filter((a) => a.get("guid") === guid.toLowerCase())
+        .map((a, i) => ({
+          address: a.get("token"),
+          topics: [
+            OFT_RECEIVED_TOPIC,
+            a.get("guid"),
+            `0x${(a.get("receiver") ?? "").slice(2).padStart(64, "0")}`,
+          ],
+          data: `${word(BigInt(a.get("src_eid") ?? 0))}${word(BigInt(a.get("amount") ?? 0)).slice(2)}`,
+          blockNumber: hex(tx.height),
+          blockTimestamp: hex(Math.floor(Date.parse(tx.time) / 1000)),
+          transactionHash: `0x${tx.hash.toLowerCase()}`,
+          transactionIndex: hex(tx.index),
+          logIndex: hex(i),
+          removed: false,
+        })),
+    ),
+  );
 }

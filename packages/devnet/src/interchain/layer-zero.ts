@@ -63,6 +63,7 @@ export function createLayerZero(source: LiveChain, srcEid: number) {
               attr("src_eid", String(packet.srcEid)),
               attr("receiver", receiver),
               attr("amount", amountLD.toString()),
+              attr("token", evmKey(peer.token)),
             ],
           },
         ];

@@ -6,7 +6,7 @@
  */
 import { encodeFunctionData, pad, parseAbi } from "viem";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { evmKey } from "./evm-l1.js";
+import { evmKey, OFT_RECEIVED_TOPIC } from "./evm-l1.js";
 import { msgCallCodec, TYPE_MSG_CALL } from "./initia-protos.js";
 import { EVM_L1, EVM_WRAPPER, type Interchain, LAYER_ZERO_WETH, startInterchain } from "./interchain.js";
 import { createTestKey, signTx, type TestKey } from "./test-keys.js";
@@ -135,6 +135,29 @@ describe("MsgCall in a signed Cosmos tx on the minievm rollup", () => {
     expect(rollup()?.balance(alice.bech32("init"), LAYER_ZERO_WETH.rollup.denom)).toBe(3n * E18);
     expect(rollup()?.balance(alice.bech32("init"), EVM_WRAPPER.localDenom)).toBe(before - FEE);
     expect(evmChain()?.balance(evmKey(recipient), evmKey(LAYER_ZERO_WETH.evm.token))).toBe(2n * E18);
+    // A tracker sees the delivery as the OFT's OFTReceived log, by the send's guid, over JSON-RPC.
+    const sent = tx.result.events.find((e) => e.type === "layerzero_send");
+    const guid = sent?.attributes.find((a) => a.key === "guid")?.value ?? "";
+    // biome-ignore lint/suspicious/noExplicitAny: JSON-RPC results are asserted field by field.
+    const rpc = async (method: string, params: unknown[]): Promise<any> => {
+      const res = await fetch(net.urls[EVM_L1.chainId] ?? "", {
+        method: "POST",
+        headers: { "content-type": "application/json" },
+        body: JSON.stringify({ jsonrpc: "2.0", id: 1, method, params }),
+      });
+      return ((await res.json()) as { result: unknown }).result;
+    };
+    const [log, ...more] = await rpc("eth_getLogs", [{ topics: [OFT_RECEIVED_TOPIC, guid] }]);
+    expect(more).toEqual([]);
+    expect(log).toMatchObject({
+      address: evmKey(LAYER_ZERO_WETH.evm.token),
+      topics: [OFT_RECEIVED_TOPIC, guid, pad(recipient)],
+      data: `0x${(40400).toString(16).padStart(64, "0")}${(2n * E18).toString(16).padStart(64, "0")}`,
+      removed: false,
+    });
+    const delivered = evmChain()?.findTx(log.transactionHash.slice(2).toUpperCase());
+    expect(delivered?.result.events.map((e) => e.type)).toContain("layerzero_receive");
+    expect(await rpc("eth_getLogs", [{ topics: [OFT_RECEIVED_TOPIC, `0x${"0".repeat(64)}`] }])).toEqual([]);
   });
 
   it("reverts the whole tx, delivering nothing, when the fee is short or a non-payable call gets value", async () => {

@@ -1,6 +1,6 @@
 /**
  * What a tracker reads from a tx's events: the IBC packets it sent, the acknowledgement it wrote,
- * and the OPinit deposits and withdrawals it started or finalized. Pure functions over the events
+ * the OPinit deposits and withdrawals it started or finalized, and the LayerZero OFT packets it sent. Pure functions over the events
  * of CometBFT `/tx` results and REST `tx_response`s (the same `{type, attributes:[{key,value}]}`).
  */
 export interface ChainEvent {
@@ -132,5 +132,22 @@ export function withdrawals(events: readonly ChainEvent[]): Withdrawal[] {
     denom: a.get("denom") ?? "",
     baseDenom: a.get("base_denom") ?? "",
     amount: a.get("amount") ?? "",
+  }));
+}
+
+export interface LayerZeroSend {
+  /** The packet's LayerZero guid (0x, 32 bytes): what the destination's delivery names. */
+  guid: string;
+  dstEid: number;
+  /** Amount in the OFT's shared decimals. */
+  amountSD: string;
+}
+
+/** The OFT packets a tx sent (the rollup's `layerzero_send` events). */
+export function layerZeroSends(events: readonly ChainEvent[]): LayerZeroSend[] {
+  return ofType(events, "layerzero_send").map((a) => ({
+    guid: (a.get("guid") ?? "").toLowerCase(),
+    dstEid: Number(a.get("dst_eid") ?? ""),
+    amountSD: a.get("amount_sd") ?? "",
   }));
 }

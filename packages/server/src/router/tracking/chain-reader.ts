@@ -1,6 +1,7 @@
 /**
  * Reads txs from the chains of the registry over CometBFT RPC: one tx by hash (`/tx`), txs by
- * event (`/tx_search`), and block times for `on_chain_at`. Transient failures are retried by the
+ * event (`/tx_search`), and block times for `on_chain_at`; and over EVM JSON-RPC, the Cosmos tx of
+ * an EVM hash and a LayerZero delivery's `OFTReceived` log. Transient failures are retried by the
  * shared HTTP client (timeouts, 5xx, resets); "not found" is an answer, not an error.
  */
 import type { HttpJson } from "../../ingest/http-json.js";
@@ -26,6 +27,33 @@ export interface ChainReader {
    * undefined where the chain has no JSON-RPC or does not know the hash.
    */
   cosmosTxHash(chainId: string, evmHash: string): Promise<string | undefined>;
+  /**
+   * The delivery of LayerZero packet `guid` on an EVM chain: the OFT's `OFTReceived` log with that
+   * guid (`eth_getLogs` over the chain's JSON-RPC); undefined until delivered.
+   */
+  oftReceived(chainId: string, guid: string): Promise<OftDelivery | undefined>;
+}
+
+export interface OftDelivery {
+  hash: string;
+  height: number;
+  time: string;
+  /** The OFT (or adapter) contract that emitted the log. */
+  contract: string;
+  /** `amountReceivedLD`: what the recipient got, in the destination token's decimals. */
+  amount: string;
+}
+
+/** topic0 of OFTCore's `OFTReceived(bytes32 indexed guid, uint32 srcEid, address indexed toAddress, uint256 amountReceivedLD)`. */
+export const OFT_RECEIVED_TOPIC = "0xefed6d3500546b29533b128a29e3a94d70788727f0507505ac12eaf2e578fd9c";
+interface RpcLog {
+  address: string;
+  data: string;
+  transactionHash: string;
+  blockNumber: string;
+  /** Not every node sets it; then the block's timestamp is read. */
+  blockTimestamp?: string;
+  removed?: boolean;
 }
 
 interface RpcEnvelope<T> {
@@ -67,6 +95,20 @@ export function createChainReader(
     times.set(key, time);
     return time;
   }
+  async function jsonRpc<T>(chainId: string, method: string, params: unknown[]): Promise<T | undefined> {
+    const url = registry.chain(chainId)?.apis.json_rpc;
+    if (!url) throw new Error(`the registry has no JSON-RPC endpoint for ${chainId}`);
+    const res = await doFetch(url, {
+      method: "POST",
+      headers: { "content-type": "application/json" },
+      body: JSON.stringify({ jsonrpc: "2.0", id: 1, method, params }),
+      signal: AbortSignal.timeout(JSON_RPC_TIMEOUT_MS),
+    });
+    if (!res.ok) throw new Error(`${chainId} JSON-RPC ${method} answered ${res.status}`);
+    const body = (await res.json()) as { result?: T; error?: { message?: string } };
+    if (body.error) throw new Error(`${chainId} JSON-RPC ${method}: ${body.error.message}`);
+    return body.result;
+  }
   const toTx = async (chainId: string, t: RpcTx): Promise<ChainTx> => ({
     hash: t.hash.toUpperCase(),
     height: Number(t.height),
@@ -85,22 +127,34 @@ export function createChainReader(
       return env.result ? toTx(chainId, env.result) : undefined;
     },
     async cosmosTxHash(chainId, evmHash) {
-      const url = registry.chain(chainId)?.apis.json_rpc;
-      if (!url) return undefined;
-      const res = await doFetch(url, {
-        method: "POST",
-        headers: { "content-type": "application/json" },
-        body: JSON.stringify({
-          jsonrpc: "2.0",
-          id: 1,
-          method: "cosmos_cosmosTxHashByTxHash",
-          params: [`0x${evmHash.toLowerCase()}`],
-        }),
-        signal: AbortSignal.timeout(JSON_RPC_TIMEOUT_MS),
-      });
-      if (!res.ok) throw new Error(`${chainId} JSON-RPC answered ${res.status}`);
-      const body = (await res.json()) as { result?: string | null };
-      return body.result ? body.result.replace(/^0x/i, "").toUpperCase() : undefined;
+      if (!registry.chain(chainId)?.apis.json_rpc) return undefined;
+      const result = await jsonRpc<string | null>(chainId, "cosmos_cosmosTxHashByTxHash", [
+        `0x${evmHash.toLowerCase()}`,
+      ]);
+      return result ? result.replace(/^0x/i, "").toUpperCase() : undefined;
+    },
+    async oftReceived(chainId, guid) {
+      const logs = await jsonRpc<RpcLog[]>(chainId, "eth_getLogs", [
+        { fromBlock: "earliest", toBlock: "latest", topics: [OFT_RECEIVED_TOPIC, guid.toLowerCase()] },
+      ]);
+      const log = (logs ?? []).find((l) => !l.removed);
+      if (!log) return undefined;
+      let timestamp = log.blockTimestamp;
+      if (!timestamp) {
+        const block = await jsonRpc<{ timestamp: string } | null>(chainId, "eth_getBlockByNumber", [
+          log.blockNumber,
+          false,
+        ]);
+        timestamp = block?.timestamp;
+      }
+      return {
+        hash: log.transactionHash.replace(/^0x/i, "").toUpperCase(),
+        height: Number(log.blockNumber),
+        time: timestamp ? new Date(Number(timestamp) * 1000).toISOString() : "",
+        contract: log.address,
+        // data = abi.encode(uint32 srcEid, uint256 amountReceivedLD)
+        amount: BigInt(`0x${log.data.slice(2 + 64, 2 + 128) || "0"}`).toString(),
+      };
     },
     async search(chainId, conditions) {
       const query = conditions.map(([type, key, value]) => `${type}.${key}='${value}'`).join(" AND ");

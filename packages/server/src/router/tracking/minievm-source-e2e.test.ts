@@ -161,6 +161,34 @@ describe("transfers out of the minievm rollup: cosmos_tx of MsgCalls, executed a
       state: "STATE_COMPLETED_SUCCESS",
       error: null,
     });
+    // Completed only once delivered: the hop holds the rollup's send and the EVM chain's delivery.
+    expect(status.transfer_sequence).toEqual([
+      {
+        layer_zero_transfer: {
+          from_chain_id: ROLLUP,
+          to_chain_id: EVM_L1.chainId,
+          src_chain_id: ROLLUP,
+          dst_chain_id: EVM_L1.chainId,
+          state: "LAYER_ZERO_TRANSFER_RECEIVED",
+          txs: {
+            send_tx: expect.objectContaining({ chain_id: ROLLUP, tx_hash: expect.any(String) }),
+            receive_tx: expect.objectContaining({ chain_id: EVM_L1.chainId, tx_hash: expect.any(String) }),
+            compose_tx: null,
+            error_tx: null,
+          },
+        },
+      },
+    ]);
+    const delivery = status.transfer_sequence[0].layer_zero_transfer.txs.receive_tx;
+    const delivered = net.chains.get(EVM_L1.chainId)?.chain.findTx(delivery.tx_hash);
+    expect(delivered?.result.events.map((e) => e.type)).toContain("layerzero_receive");
+    expect(delivery.on_chain_at).toBe(delivered?.time.replace(/\.\d+Z$/, ".000Z"));
+    expect(status.transfer_asset_release).toEqual({
+      chain_id: EVM_L1.chainId,
+      denom: LAYER_ZERO_WETH.evm.token,
+      amount: "2000000000000000000",
+      released: true,
+    });
     expect(balance(ROLLUP, init, LAYER_ZERO_WETH.rollup.denom)).toBe(3n * E18);
     expect(feeBefore - balance(ROLLUP, init, EVM_WRAPPER.localDenom)).toBe(fee);
     expect(balance(EVM_L1.chainId, alice.key.hex, LAYER_ZERO_WETH.evm.token.toLowerCase())).toBe(2n * E18);

@@ -9,6 +9,7 @@ import {
   type ChainEvent,
   depositFinalization,
   deposits,
+  layerZeroSends,
   sentPackets,
   withdrawals,
   writtenAck,
@@ -55,7 +56,21 @@ export interface OpHop {
   hook_error?: string;
 }
 
-export type Hop = IbcHop | OpHop;
+/** A LayerZero OFT packet: sent on the source, delivered on the chain of its destination endpoint. */
+export interface LayerZeroHop {
+  kind: "layer_zero";
+  from_chain_id: string;
+  to_chain_id: string;
+  guid: string;
+  /** Amount in the OFT's shared decimals. */
+  amount_sd: string;
+  send_tx: TxRef;
+  receive_tx?: TxRef;
+  /** From the delivery: the contract that released the tokens and the amount, in its decimals. */
+  received?: { contract: string; amount: string };
+}
+
+export type Hop = IbcHop | OpHop | LayerZeroHop;
 
 export interface Progress {
   /** The tracked tx: unknown until seen on its chain. */
@@ -128,6 +143,18 @@ function hopsStartedBy(
       });
     }
   }
+  for (const lz of layerZeroSends(events)) {
+    const to = registry.chains.find((c) => c.layer_zero?.endpoint_id === lz.dstEid);
+    if (!to) continue;
+    hops.push({
+      kind: "layer_zero",
+      from_chain_id: chainId,
+      to_chain_id: to.chain_id,
+      guid: lz.guid,
+      amount_sd: lz.amountSD,
+      send_tx: ref(chainId, tx),
+    });
+  }
   return hops;
 }
 
@@ -159,6 +186,7 @@ export async function advance(
   for (let i = 0; i < progress.hops.length; i++) {
     const hop = progress.hops[i] as Hop;
     if (hop.kind === "ibc") moved = (await advanceIbc(registry, reader, hop, progress)) || moved;
+    else if (hop.kind === "layer_zero") moved = (await advanceLayerZero(reader, hop)) || moved;
     else moved = (await advanceOp(reader, hop)) || moved;
   }
   return moved;
@@ -245,5 +273,15 @@ async function advanceOp(reader: ChainReader, hop: OpHop): Promise<boolean> {
   ]);
   if (!tx) return false;
   hop.receive_tx = ref(hop.to_chain_id, tx);
+  return true;
+}
+
+/** A LayerZero packet is received once the destination shows the OFT's delivery of its guid. */
+async function advanceLayerZero(reader: ChainReader, hop: LayerZeroHop): Promise<boolean> {
+  if (hop.receive_tx) return false;
+  const delivered = await reader.oftReceived(hop.to_chain_id, hop.guid);
+  if (!delivered) return false;
+  hop.receive_tx = { chain_id: hop.to_chain_id, tx_hash: delivered.hash, on_chain_at: delivered.time };
+  hop.received = { contract: delivered.contract, amount: delivered.amount };
   return true;
 }

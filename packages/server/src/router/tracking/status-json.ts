@@ -11,7 +11,7 @@
 import type { components } from "@weft/spec/types";
 import { ibcDenom } from "../registry/denoms.js";
 import type { Registry } from "../registry/registry.js";
-import type { Hop, IbcHop, Progress, TxRef } from "./progress.js";
+import type { Hop, IbcHop, LayerZeroHop, OpHop, Progress, TxRef } from "./progress.js";
 
 type S = components["schemas"];
 export type TxStatusJson = S["tx-status"];
@@ -42,7 +42,11 @@ const pairs = (p: string[]) =>
 const hopDone = (h: Hop) =>
   h.kind === "ibc" ? Boolean(h.acknowledge_tx && h.ack?.ok) : Boolean(h.receive_tx);
 const hopFailed = (h: Hop) =>
-  h.kind === "ibc" ? Boolean(h.timeout_tx || (h.ack && !h.ack.ok)) : Boolean(h.hook_error);
+  h.kind === "ibc"
+    ? Boolean(h.timeout_tx || (h.ack && !h.ack.ok))
+    : h.kind === "layer_zero"
+      ? false
+      : Boolean(h.hook_error);
 
 export function statusJson(
   registry: Registry,
@@ -75,7 +79,9 @@ export function statusJson(
       message: progress.source.log,
     };
   } else if (failedAt >= 0) {
-    const failed = hops[failedAt] as Hop;
+    // A LayerZero hop is never failed here: the tracker sees deliveries only (a packet stuck on the
+    // destination stays LAYER_ZERO_TRANSFER_SENT until abandoned).
+    const failed = hops[failedAt] as IbcHop | OpHop;
     error = { type: "STATUS_ERROR_TRANSFER", message: failureMessage(failed, failedAt) };
     if (failed.kind !== "ibc") {
       state = "STATE_COMPLETED_ERROR";
@@ -104,8 +110,11 @@ export function statusJson(
     if (last)
       release = {
         chain_id: last.to_chain_id,
-        denom: last.kind === "ibc" ? receivedDenom(last) : last.denom_out,
-        amount: last.amount,
+        ...(last.kind === "ibc"
+          ? { denom: receivedDenom(last), amount: last.amount }
+          : last.kind === "layer_zero"
+            ? layerZeroRelease(registry, last)
+            : { denom: last.denom_out, amount: last.amount }),
         released: true,
       };
   } else {
@@ -117,7 +126,9 @@ export function statusJson(
     error = { type: "STATUS_ERROR_INDEXING", message: abandoned.reason };
     blocking = null;
   }
-  const sequence: TransferEventJson[] = hops.map((h) => (h.kind === "ibc" ? ibcEvent(h) : opEvent(h)));
+  const sequence: TransferEventJson[] = hops.map((h) =>
+    h.kind === "ibc" ? ibcEvent(h) : h.kind === "layer_zero" ? layerZeroEvent(h) : opEvent(h),
+  );
   const next = blocking === null || blocking < 0 ? null : { transfer_sequence_index: blocking };
   const status =
     state === "STATE_SUBMITTED"
@@ -181,7 +192,24 @@ export function statusJson(
       },
     } as TransferEventJson;
   }
-  function opEvent(h: Exclude<Hop, IbcHop>): TransferEventJson {
+  function layerZeroEvent(h: LayerZeroHop): TransferEventJson {
+    return {
+      layer_zero_transfer: {
+        from_chain_id: h.from_chain_id,
+        to_chain_id: h.to_chain_id,
+        src_chain_id: h.from_chain_id,
+        dst_chain_id: h.to_chain_id,
+        state: h.receive_tx ? "LAYER_ZERO_TRANSFER_RECEIVED" : "LAYER_ZERO_TRANSFER_SENT",
+        txs: {
+          send_tx: txJson(h.send_tx),
+          receive_tx: txJson(h.receive_tx),
+          compose_tx: null,
+          error_tx: null,
+        },
+      },
+    } as TransferEventJson;
+  }
+  function opEvent(h: OpHop): TransferEventJson {
     return {
       op_init_transfer: {
         from_chain_id: h.from_chain_id,
@@ -195,13 +223,22 @@ export function statusJson(
   }
 }
 
+/** What a delivered OFT packet released: the registry's spelling of the released token, and its amount. */
+function layerZeroRelease(registry: Registry, hop: LayerZeroHop): { denom: string; amount: string } {
+  const contract = hop.received?.contract ?? "";
+  const asset = registry
+    .assets()
+    .find((a) => a.chain.chain_id === hop.to_chain_id && a.denom.toLowerCase() === contract.toLowerCase());
+  return { denom: asset?.denom ?? contract, amount: hop.received?.amount ?? "" };
+}
+
 /** The denom the first hop's sender held (what a refund gives back). */
 function denomOnSender(hop: IbcHop): string {
   const parts = hop.denom.split("/");
   return parts.length === 1 ? hop.denom : ibcDenom(pairs(parts.slice(0, -1)), parts.at(-1) ?? "");
 }
 
-function failureMessage(hop: Hop, index: number): string {
+function failureMessage(hop: IbcHop | OpHop, index: number): string {
   if (hop.kind !== "ibc")
     return `the deposit reached ${hop.to_chain_id} but its op hook failed (${hop.hook_error}); the coins stay there as ${hop.denom_out}`;
   if (hop.timeout_tx)

@@ -23,6 +23,7 @@ function countingReader(checked: string[]): ChainReader {
       return undefined;
     },
     search: async () => [],
+    oftReceived: async () => undefined,
     cosmosTxHash: async () => undefined,
   };
 }

@@ -77,7 +77,13 @@ export function createTracker(options: TrackerOptions): Tracker {
       progress.abandoned ? { reason: progress.abandoned } : undefined,
     );
     const done = TERMINAL_STATES.has(state);
-    await saveCheck(pool, row, owner, { progress, state, done, moved, nextCheckInMs: moved ? movedRecheckMs : recheckMs });
+    await saveCheck(pool, row, owner, {
+      progress,
+      state,
+      done,
+      moved,
+      nextCheckInMs: moved ? movedRecheckMs : recheckMs,
+    });
     if (state !== row.state)
       logger.info({ chain_id: row.chain_id, tx_hash: row.tx_hash, state }, "transfer state changed");
   }
