@@ -23,5 +23,11 @@ export function jsonCalls(base: () => string) {
   return {
     get: (path: string) => call("GET", path),
     post: (path: string, body: unknown) => call("POST", path, body),
+    /** A POST that must answer 200: its body, or a throw naming the answer. */
+    async postOk(path: string, body: unknown): Promise<Json> {
+      const res = await call("POST", path, body);
+      if (res.status !== 200) throw new Error(`${path} answered ${res.status}: ${JSON.stringify(res.body)}`);
+      return res.body;
+    },
   };
 }

@@ -10,6 +10,7 @@ import { msgsRequestFor } from "../_test/msgs-request.js";
 import { signedHook } from "../_test/signed-hook.js";
 import { createTestApp, serveForTests } from "../_test/test-app.js";
 import { useTestDatabase } from "../_test/test-database.js";
+import { fundedAtGenesis, walletPairs } from "../_test/wallet-pairs.js";
 import { loadRegistry } from "./registry/load-registry.js";
 import type { AssetNode } from "./registry/registry.js";
 
@@ -17,7 +18,6 @@ const database = useTestDatabase();
 const registry = loadRegistry("devnet");
 const url = serveForTests(() => createTestApp({ db: database().db, router: { registry, now: () => 0 } }));
 const ALICE = "init1f9qwat48ldgxrmssvpvpk3tea8l72mksvzm62v";
-const INITIA_CHAIN_TYPES = new Set(["initia", "minievm", "miniwasm", "minimove"]);
 
 // biome-ignore lint/suspicious/noExplicitAny: wire bodies are read by key.
 type Json = any;
@@ -30,17 +30,7 @@ async function post(path: string, body: unknown): Promise<{ status: number; body
   return { status: res.status, body: await res.json() };
 }
 
-const initiaAssets = registry.assets().filter((a) => INITIA_CHAIN_TYPES.has(a.chain.chain_type));
-const pairs = initiaAssets.flatMap((source) =>
-  initiaAssets
-    .filter(
-      (dest) =>
-        dest !== source &&
-        dest.origin.chainId === source.origin.chainId &&
-        dest.origin.denom === source.origin.denom,
-    )
-    .flatMap((dest) => [false, true].map((opWithdraw) => ({ source, dest, opWithdraw }))),
-);
+const pairs = walletPairs(registry);
 const label = (a: AssetNode) =>
   `${a.chain.chain_id} ${a.denom.length > 20 ? `${a.denom.slice(0, 12)}…` : a.denom}`;
 /** An operation as `kind from->to`. */
@@ -69,19 +59,14 @@ async function msgsKind(route: Json): Promise<string> {
   body.txs.forEach((t: Json, i: number) => {
     for (const k of t.operations_indices) expect(route.operations[k].tx_index).toBe(i);
   });
-  const kind = Object.keys(body.txs[0]).find((k) => k !== "operations_indices") as string;
-  // A minievm source's EVM calls become cosmos_tx MsgCalls (issue 24 part 2); either shape is a signable tx here.
-  const source = registry.chain(route.source_asset_chain_id);
-  if (source?.chain_type === "minievm" && (kind === "evm_tx" || kind === "cosmos_tx"))
-    return "cosmos_tx or evm_tx";
-  return kind;
+  return Object.keys(body.txs[0]).find((k) => k !== "operations_indices") as string;
 }
 
 describe("every Initia pair of the devnet registry routes or says why not", () => {
   it("answers each request as the table records", async () => {
     const rows: string[] = [
-      "| source | destination | is_op_withdraw | answer | with allow_multi_tx | txs[0] |",
-      "|---|---|---|---|---|---|",
+      "| source | destination | is_op_withdraw | answer | with allow_multi_tx | txs[0] | executed end to end |",
+      "|---|---|---|---|---|---|---|",
     ];
     for (const { source, dest, opWithdraw } of pairs) {
       const request = {
@@ -130,7 +115,11 @@ describe("every Initia pair of the devnet registry routes or says why not", () =
           withMulti = "404 too";
         }
       }
-      rows.push(`| ${label(source)} | ${label(dest)} | ${opWithdraw} | ${answer} | ${withMulti} | ${kind} |`);
+      // wallet-flow.test.ts runs every single-tx pair whose source is funded at genesis.
+      const executed = single.status === 200 && fundedAtGenesis(source) ? "yes" : "no";
+      rows.push(
+        `| ${label(source)} | ${label(dest)} | ${opWithdraw} | ${answer} | ${withMulti} | ${kind} | ${executed} |`,
+      );
     }
     await expect(`${rows.join("\n")}\n`).toMatchFileSnapshot("./wallet-pairs.table.md");
   }, 120_000);

@@ -51,13 +51,7 @@ beforeAll(async () => {
 afterAll(async () => net?.close());
 const url = serveForTests(() => createTestApp({ db: database().db, router: { registry } }));
 
-const { get, post: postCall } = jsonCalls(url);
-/** A POST that must answer 200; its body. */
-async function post(path: string, body: unknown): Promise<Json> {
-  const res = await postCall(path, body);
-  if (res.status !== 200) throw new Error(`${path} answered ${res.status}: ${JSON.stringify(res.body)}`);
-  return res.body;
-}
+const { get, postOk: post } = jsonCalls(url);
 const balance = (chainId: string, address: string, denom: string) =>
   net.chains.get(chainId)?.chain.balance(address, denom) ?? 0n;
 
