@@ -1613,9 +1613,42 @@ export interface components {
             bridge_id: "LAYER_ZERO";
         };
         /**
+         * @description A contract call on one chain in Skip's `evm_swap` shape. Weft produces it for one conversion only:
+         *     minievm's ERC20Wrapper turning a rollup's `l2/...` coin into its 18-decimal ERC-20 (`toLocal`) or
+         *     back (`toRemote`), with the wrapper as the venue; it is then the route's only operation. Skip gives
+         *     it no `to_chain_id`: it ends on `from_chain_id`.
+         */
+        "evm-swap-op": {
+            /** @description The ERC-20 contract of `denom_in`, 0x hex (`""` for a native token). */
+            input_token: string;
+            amount_in: components["schemas"]["amount"];
+            /**
+             * @description Calldata of the call, when known at route time. `""` for the wrapper: its call names the
+             *     receiver, so `/v2/fungible/msgs` builds it.
+             */
+            swap_calldata: string;
+            amount_out: components["schemas"]["amount"];
+            from_chain_id: components["schemas"]["chain-id"];
+            /** @description Denom converted. */
+            denom_in: string;
+            /** @description Denom received, on the same chain. */
+            denom_out: string;
+            /** @description Where the call runs; for the wrapper `[{name: "minievm-erc20-wrapper", chain_id, logo_uri: ""}]`. */
+            swap_venues: {
+                /** @description Venue name. */
+                name: string;
+                chain_id: components["schemas"]["chain-id"];
+                /** @description Logo URL; `""` when none. */
+                logo_uri?: string;
+            }[];
+        } & {
+            [key: string]: unknown;
+        };
+        /**
          * @description One step of a route: exactly one variant key (`transfer`, `op_init_transfer`, `layer_zero_transfer`,
-         *     or, only echoed back from other routers, `bank_send`, `swap`, `axelar_transfer`, `cctp_transfer`,
-         *     `hyperlane_transfer`, `evm_swap`, `go_fast_transfer`, `stargate_transfer`, `eureka_transfer`), beside
+         *     `evm_swap` (a minievm wrapper conversion), or, only echoed back from other routers, `bank_send`,
+         *     `swap`, `axelar_transfer`, `cctp_transfer`, `hyperlane_transfer`, `go_fast_transfer`,
+         *     `stargate_transfer`, `eureka_transfer`), beside
          *     `tx_index` (which `/v2/fungible/msgs` tx executes it) and its own `amount_in` / `amount_out`. Clients
          *     detect the variant with `"key" in op`. Unknown keys are kept when a client echoes an operation back.
          */
@@ -1643,10 +1676,7 @@ export interface components {
             hyperlane_transfer?: {
                 [key: string]: unknown;
             };
-            /** @description Skip EVM swap (never produced by Weft). */
-            evm_swap?: {
-                [key: string]: unknown;
-            };
+            evm_swap?: components["schemas"]["evm-swap-op"];
             /** @description Skip Go Fast hop (never produced by Weft). */
             go_fast_transfer?: {
                 [key: string]: unknown;

@@ -4,7 +4,8 @@
  * of the recovered sender, and map to their Cosmos tx (`cosmos_cosmosTxHashByTxHash`, as minievm
  * answers). A Cosmos tx carrying the same MsgCall (what a wallet signs on a minievm rollup) runs
  * through the same handler. The contracts modelled are the ones the router calls: ERC-20 `approve`
- * on the wrapper's tokens, ERC20Wrapper.toRemoteAndOPWithdraw, which needs that allowance, and an
+ * on the wrapper's tokens (local and remote), ERC20Wrapper.toLocal/toRemote (conversion on the rollup)
+ * and toRemoteAndOPWithdraw, which need that allowance, and an
  * OFT's payable `send` (LayerZero, layer-zero.ts). A call's `value` is paid in the fee denom.
  */
 import { bech32 } from "bech32";
@@ -24,6 +25,8 @@ import { type LiveChain, TxFailure } from "./live-chain.js";
 const ABI = parseAbi([
   "function approve(address spender, uint256 amount)",
   "function toRemoteAndOPWithdraw(string receiver, string localDenom, uint256 localAmount)",
+  "function toLocal(address receiver, string remoteDenom, uint8 remoteDecimals)",
+  "function toRemote(address receiver, string localDenom, uint256 localAmount)",
   "function send((uint32 dstEid, bytes32 to, uint256 amountLD, uint256 minAmountLD, bytes extraOptions, bytes composeMsg, bytes oftCmd) sendParam, (uint256 nativeFee, uint256 lzTokenFee) fee, address refundAddress) payable",
 ]);
 const attr = (key: string, value: string) => ({ key, value, index: true });
@@ -32,8 +35,8 @@ export interface EvmGatewayOptions {
   /** EIP-155 chain id of the rollup's EVM. */
   evmChainId: number;
   wrapper: string;
-  /** local (18-decimal) denom -> its ERC-20 contract, remote (l2/...) denom and scale. */
-  localTokens: Record<string, { erc20: string; remoteDenom: string; factor: bigint }>;
+  /** local (18-decimal) denom -> its ERC-20 contract, remote (l2/...) denom, that denom's ERC-20 and scale. */
+  localTokens: Record<string, { erc20: string; remoteDenom: string; remoteErc20?: string; factor: bigint }>;
   withdraw(
     ctx: Parameters<Parameters<LiveChain["handle"]>[1]>[0],
     sender: string,
@@ -57,6 +60,22 @@ export function installEvmGateway(chain: LiveChain, options: EvmGatewayOptions) 
   const tokenByContract = new Map(
     Object.entries(options.localTokens).map(([denom, t]) => [t.erc20.toLowerCase(), { denom, ...t }]),
   );
+  // The remote (l2/...) coins' ERC-20s take approvals too: toLocal spends them.
+  const remoteTokens = new Map(
+    Object.entries(options.localTokens).flatMap(([localDenom, t]) =>
+      t.remoteErc20 ? [[t.remoteDenom, { localDenom, ...t, remoteErc20: t.remoteErc20 }] as const] : [],
+    ),
+  );
+  const approvable = new Set([
+    ...tokenByContract.keys(),
+    ...[...remoteTokens.values()].map((t) => t.remoteErc20.toLowerCase()),
+  ]);
+  const bech32Of = (hex: string) =>
+    bech32.encode(chain.prefix, bech32.toWords(Buffer.from(hex.slice(2), "hex")));
+  const log = (address: string, topic: string, data: string): AbciEvent => ({
+    type: "evm",
+    attributes: [attr("log", JSON.stringify({ address, topics: [topic], data }))],
+  });
   const oftByContract = new Map(Object.entries(options.ofts ?? {}).map(([c, o]) => [c.toLowerCase(), o]));
 
   chain.handle(
@@ -127,7 +146,7 @@ export function installEvmGateway(chain: LiveChain, options: EvmGatewayOptions) 
           ...sent,
         ];
       }
-      if (decoded.functionName === "approve" && tokenByContract.has(contract)) {
+      if (decoded.functionName === "approve" && approvable.has(contract)) {
         const [spender, amount] = decoded.args;
         const key = allowanceKey(call.sender, contract, spender);
         const before = allowances.get(key);
@@ -161,6 +180,37 @@ export function installEvmGateway(chain: LiveChain, options: EvmGatewayOptions) 
           denom: token.remoteDenom,
           amount: (localAmount / token.factor).toString(),
         });
+      }
+      if (decoded.functionName === "toLocal" && contract === options.wrapper.toLowerCase()) {
+        // ERC20Wrapper.toLocal converts min(allowance, balance) of the remote coin for `receiver`.
+        const [receiver, remoteDenom] = decoded.args;
+        const token = remoteTokens.get(remoteDenom);
+        if (!token) throw new TxFailure(2, `execution reverted: ${remoteDenom} has no wrapped token`, "evm");
+        const key = allowanceKey(call.sender, token.remoteErc20, options.wrapper);
+        const allowance = allowances.get(key) ?? 0n;
+        const amount = [allowance, chain.balance(call.sender, remoteDenom)].reduce((a, b) => (a < b ? a : b));
+        if (amount === 0n) throw new TxFailure(2, "execution reverted: nothing to convert", "evm");
+        allowances.set(key, allowance - amount);
+        ctx.journal.push(() => allowances.set(key, allowance));
+        chain.debit(ctx, call.sender, remoteDenom, amount);
+        chain.credit(ctx, bech32Of(receiver), token.localDenom, amount * token.factor);
+        return [log(call.contractAddr, "ToLocal", (amount * token.factor).toString())];
+      }
+      if (decoded.functionName === "toRemote" && contract === options.wrapper.toLowerCase()) {
+        const [receiver, localDenom, localAmount] = decoded.args;
+        const token = options.localTokens[localDenom];
+        if (!token) throw new TxFailure(2, `execution reverted: ${localDenom} is not a wrapped token`, "evm");
+        const key = allowanceKey(call.sender, token.erc20, options.wrapper);
+        const allowance = allowances.get(key) ?? 0n;
+        if (allowance < localAmount)
+          throw new TxFailure(2, "execution reverted: ERC20: insufficient allowance", "evm");
+        if (localAmount % token.factor !== 0n)
+          throw new TxFailure(2, "execution reverted: dust amount", "evm");
+        allowances.set(key, allowance - localAmount);
+        ctx.journal.push(() => allowances.set(key, allowance));
+        chain.debit(ctx, call.sender, localDenom, localAmount);
+        chain.credit(ctx, bech32Of(receiver), token.remoteDenom, localAmount / token.factor);
+        return [log(call.contractAddr, "ToRemote", (localAmount / token.factor).toString())];
       }
       throw new TxFailure(
         2,

@@ -169,6 +169,7 @@ export async function startInterchain(options: {
             [EVM_WRAPPER.localDenom]: {
               erc20: EVM_WRAPPER.localErc20,
               remoteDenom: remote,
+              remoteErc20: EVM_WRAPPER.remoteErc20,
               factor: 10n ** 12n,
             },
           },

@@ -50,7 +50,7 @@ export function createAssetsBetweenChainsHandlers(deps: RouterDeps): OperationHa
             asset_on_source: assetJson(source),
             asset_on_dest: assetJson(destination),
             txs_required: found.txsRequired,
-            bridges: [...new Set(found.hops.map((h) => BRIDGE_OF[h.kind]))],
+            bridges: [...new Set(found.hops.flatMap((h) => BRIDGE_OF[h.kind] ?? []))],
           });
         }
       }

@@ -23,7 +23,10 @@ export function bridgesInUse(registry: Registry): Set<BridgeType> {
   const everywhere = new Set(registry.assets());
   const used = new Set<BridgeType>();
   for (const node of everywhere)
-    for (const hop of hopsFrom(registry, node, everywhere)) used.add(BRIDGE_OF[hop.kind]);
+    for (const hop of hopsFrom(registry, node, everywhere)) {
+      const bridge = BRIDGE_OF[hop.kind];
+      if (bridge) used.add(bridge);
+    }
   return used;
 }
 

@@ -38,7 +38,8 @@ const step = (op: Json) => {
   const [kind, v] = Object.entries(op).find(
     ([k]) => !["tx_index", "amount_in", "amount_out"].includes(k),
   ) as [string, Json];
-  return `${kind} ${v.from_chain_id}->${v.to_chain_id} [${op.tx_index}]`;
+  // evm_swap (a wrapper conversion) runs on one chain and has no to_chain_id.
+  return `${kind} ${v.from_chain_id}->${v.to_chain_id ?? v.from_chain_id} [${op.tx_index}]`;
 };
 
 /** /msgs for a route: every tx in order, each with its operations_indices; returns txs[0]'s kind. */

@@ -13,7 +13,13 @@ import {
   msgInitiateTokenWithdrawal,
   msgTransfer,
 } from "./cosmos-msgs.js";
-import { approveCalldata, oftSendCalldata, toRemoteAndOpWithdrawCalldata } from "./evm-calls.js";
+import {
+  approveCalldata,
+  oftSendCalldata,
+  toLocalCalldata,
+  toRemoteAndOpWithdrawCalldata,
+  toRemoteCalldata,
+} from "./evm-calls.js";
 
 export interface BuildTxsInput {
   hops: Hop[];
@@ -169,6 +175,20 @@ export function buildTxs(input: BuildTxsInput): { txs: SignableTxJson[]; msgs: M
             }),
           );
         }
+        break;
+      }
+      case "wrap": {
+        // approve the wrapper for exactly the amount, then toLocal (which converts min(allowance,
+        // balance)) or toRemote, both for the sender on the same rollup.
+        const token = first.from.erc20Contract ?? "";
+        const amount = firstAmounts.amountIn;
+        const data =
+          first.to.arrival.kind === "wrapped"
+            ? toLocalCalldata(sender.hex, first.from.denom, first.from.meta.decimals)
+            : toRemoteCalldata(sender.hex, first.from.denom, amount);
+        contractCall({ to: first.contract, value: 0n, data }, [
+          { token_contract: token, spender: first.contract, amount: amount.toString() },
+        ]);
         break;
       }
       case "layer_zero": {

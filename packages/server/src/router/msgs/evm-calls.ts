@@ -41,6 +41,17 @@ const OFT_SEND_ABI = [
 const WRAPPER_ABI = [
   {
     type: "function",
+    name: "toRemote",
+    stateMutability: "nonpayable",
+    inputs: [
+      { name: "receiver", type: "address" },
+      { name: "localDenom", type: "string" },
+      { name: "localAmount", type: "uint256" },
+    ],
+    outputs: [],
+  },
+  {
+    type: "function",
     name: "toRemoteAndOPWithdraw",
     stateMutability: "nonpayable",
     inputs: [
@@ -123,6 +134,14 @@ export const toLocalCalldata = (receiver: Hex, remoteDenom: string, remoteDecima
     abi: WRAPPER_ABI,
     functionName: "toLocal",
     args: [receiver, remoteDenom, remoteDecimals],
+  });
+
+/** Unwraps `localAmount` of the 18-decimal `localDenom` into its `l2/...` coin for `receiver` (reverts on dust). */
+export const toRemoteCalldata = (receiver: Hex, localDenom: string, localAmount: bigint): Hex =>
+  encodeFunctionData({
+    abi: WRAPPER_ABI,
+    functionName: "toRemote",
+    args: [receiver, localDenom, localAmount],
   });
 
 export const approveCalldata = (spender: Hex, amount: bigint = maxUint256): Hex =>

@@ -4,7 +4,7 @@
  */
 import type { AssetNode, Registry } from "../registry/registry.js";
 import type { OperationJson } from "../router-types.js";
-import { type Hop, hopSource, hopTarget } from "../route/hops.js";
+import { type Hop, hopSource, hopTarget, wrapHop } from "../route/hops.js";
 
 export type HopsResult = { ok: true; hops: Hop[] } | { ok: false; field: string; message: string };
 
@@ -35,13 +35,17 @@ export function operationsToHops(
         ? "op_init_transfer"
         : op.layer_zero_transfer
           ? "layer_zero_transfer"
-          : undefined;
+          : op.evm_swap
+            ? "evm_swap"
+            : undefined;
     if (!kind)
       return fail(
         field,
-        `operations[${i}]: Weft builds transfer, op_init_transfer and layer_zero_transfer operations only`,
+        `operations[${i}]: Weft builds transfer, op_init_transfer, layer_zero_transfer and evm_swap (wrapper) operations only`,
       );
-    const f = (op[kind] ?? {}) as OperationFields;
+    const f = { ...(op[kind] ?? {}) } as OperationFields;
+    // evm_swap runs on one chain: Skip gives it no to_chain_id.
+    if (kind === "evm_swap") f.to_chain_id = f.from_chain_id;
     for (const key of ["from_chain_id", "to_chain_id", "denom_in", "denom_out"] as const) {
       if (typeof f[key] !== "string")
         return fail(`${field}.${kind}.${key}`, `operations[${i}].${kind}.${key} is required`);
@@ -62,6 +66,12 @@ export function operationsToHops(
     hops.push(hop);
     at = hopTarget(hop);
   }
+  if (hops.length > 1 && hops.some((h) => h.kind === "wrap")) {
+    return fail(
+      "body.operations",
+      "a wrapper conversion (evm_swap) is a route of its own: Weft does not combine it with transfers",
+    );
+  }
   if (at !== destination) {
     return fail(
       "body.operations",
@@ -80,6 +90,9 @@ function findHop(
 ): Hop | undefined {
   const to = registry.asset(f.to_chain_id ?? "", f.denom_out ?? "");
   if (!to) return undefined;
+  if (kind === "evm_swap") {
+    return wrapHop(at, to);
+  }
   if (kind === "transfer") {
     if (
       at.parent === to &&

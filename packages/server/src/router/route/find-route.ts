@@ -5,7 +5,7 @@
  * is deterministic.
  */
 import type { AssetNode, Registry } from "../registry/registry.js";
-import { continuesTx, type Hop, hopSeconds, hopsFrom, hopTarget } from "./hops.js";
+import { continuesTx, type Hop, hopSeconds, hopsFrom, hopTarget, wrapHop } from "./hops.js";
 
 /** The bridges Weft routes over (Skip BridgeType names). */
 export type BridgeType = "IBC" | "OPINIT" | "LAYER_ZERO";
@@ -27,12 +27,13 @@ export interface FoundRoute {
   seconds: number;
 }
 
-/** The Skip BridgeType of each kind of hop. */
-export const BRIDGE_OF: Record<Hop["kind"], BridgeType> = {
+/** The Skip BridgeType of each kind of hop; a wrapper conversion crosses no bridge. */
+export const BRIDGE_OF: Record<Hop["kind"], BridgeType | undefined> = {
   ibc: "IBC",
   op_deposit: "OPINIT",
   op_withdraw: "OPINIT",
   layer_zero: "LAYER_ZERO",
+  wrap: undefined,
 };
 /** Longest route considered; real routes are 1-4 hops. */
 const MAX_HOPS = 6;
@@ -59,6 +60,10 @@ const better = (a: Label, b: Label): boolean =>
 
 /** The best route, or undefined when none satisfies the query. */
 export function findRoute(registry: Registry, query: RouteQuery): FoundRoute | undefined {
+  // A rollup's l2/ coin and its wrapped token convert in place, one tx on the rollup, unless the
+  // request asks for the OPinit path (is_op_withdraw), which then goes out to L1 and back.
+  const wrap = wrapHop(query.source, query.destination);
+  if (wrap && query.opWithdraw !== true) return { hops: [wrap], txsRequired: 1, seconds: hopSeconds(wrap) };
   const towards = new Set<AssetNode>();
   for (let n: AssetNode | undefined = query.destination; n; n = n.parent) towards.add(n);
 
@@ -79,7 +84,8 @@ export function findRoute(registry: Registry, query: RouteQuery): FoundRoute | u
     if (label.hops.length >= MAX_HOPS) continue;
     const last = label.hops.at(-1);
     for (const hop of hopsFrom(registry, label.node, towards)) {
-      if (query.bridges && !query.bridges.has(BRIDGE_OF[hop.kind])) continue;
+      const bridge = BRIDGE_OF[hop.kind];
+      if (query.bridges && bridge && !query.bridges.has(bridge)) continue;
       if (query.opWithdraw === false && hop.kind === "op_withdraw") continue;
       const target = hopTarget(hop);
       if (label.hops.some((h) => hopTarget(h) === target) || target === query.source) continue;

@@ -21,7 +21,13 @@ export type Hop =
    * 18-decimal token through ERC20Wrapper.toRemoteAndOPWithdraw. */
   | { kind: "op_withdraw"; from: AssetNode; to: AssetNode; bridgeId: string; unwrapFrom?: AssetNode }
   /** LayerZero OFT send between peers. */
-  | { kind: "layer_zero"; from: AssetNode; to: AssetNode };
+  | { kind: "layer_zero"; from: AssetNode; to: AssetNode }
+  /** minievm's ERC20Wrapper converting on its own rollup, no bridge: the `l2/...` coin into its
+   * 18-decimal token (`toLocal`) or back (`toRemote`). Offered only as a whole route (wrapHop). */
+  | { kind: "wrap"; from: AssetNode; to: AssetNode; contract: string };
+
+/** Seconds until a contract call on the source chain has run: one block. */
+export const WRAP_SECONDS = 1;
 
 /** The asset the hop starts from, as the user holds it (the wrapped token for an unwrapping withdrawal). */
 export const hopSource = (h: Hop): AssetNode => (h.kind === "op_withdraw" && h.unwrapFrom) || h.from;
@@ -39,7 +45,24 @@ export function hopSeconds(h: Hop): number {
       return h.from.chain.op_bridge?.finalization_period_seconds ?? DEFAULT_OP_FINALIZATION_SECONDS;
     case "layer_zero":
       return h.from.chain.layer_zero?.delivery_seconds ?? DEFAULT_LAYER_ZERO_SECONDS;
+    case "wrap":
+      return WRAP_SECONDS;
   }
+}
+
+/**
+ * The wrapper conversion between `source` and `destination` when they are a rollup's `l2/...` coin
+ * and its 18-decimal token (either way), as initia.js describes the router's same-chain paths
+ * (approve + the wrapper call in one tx); undefined otherwise.
+ */
+export function wrapHop(source: AssetNode, destination: AssetNode): Hop | undefined {
+  const wrapper = source.chain.erc20_wrapper?.contract;
+  if (!wrapper || source.chain !== destination.chain) return undefined;
+  const [local, remote] =
+    destination.arrival.kind === "wrapped" ? [destination, source] : [source, destination];
+  if (local.arrival.kind !== "wrapped" || local.parent !== remote || remote.arrival.kind !== "op")
+    return undefined;
+  return { kind: "wrap", from: source, to: destination, contract: wrapper };
 }
 
 /** Chains that sign EVM transactions (`evm_tx`) for LayerZero sends and wrapper calls. */

@@ -34,6 +34,12 @@ function scaling(hop: Hop): { mul: bigint; div: bigint; what: string; afterOpera
       what: "the wrapper",
     };
   }
+  if (hop.kind === "wrap") {
+    const scale = pow10(Math.abs(hop.to.meta.decimals - hop.from.meta.decimals));
+    return hop.to.arrival.kind === "wrapped"
+      ? { mul: scale, div: 1n, what: "the wrapper" }
+      : { mul: 1n, div: scale, what: "the wrapper" };
+  }
   if (hop.kind === "layer_zero" && hop.from.oft && hop.to.oft) {
     const shared = hop.from.oft.shared_decimals;
     return {
@@ -53,7 +59,7 @@ export function amountsForIn(hops: readonly Hop[], amountIn: bigint): AmountsRes
   for (const hop of hops) {
     const { mul, div, what, afterOperation } = scaling(hop);
     const dust = amount % div;
-    if (dust !== 0n && hop.kind === "op_withdraw") {
+    if (dust !== 0n && (hop.kind === "op_withdraw" || hop.kind === "wrap")) {
       // ERC20Wrapper.toRemote reverts on dust: refuse rather than build a tx that fails.
       return {
         ok: false,

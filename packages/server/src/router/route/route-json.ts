@@ -74,8 +74,27 @@ export function operationJson(hop: Hop, amounts: HopAmounts, txIndex: number): O
         ...envelope,
       };
     }
+    case "wrap":
+      // Skip's evm_swap, the contract-call operation clients know: the wrapper as its venue. The
+      // calldata names the receiver, so /msgs builds it; the route carries none.
+      return {
+        evm_swap: {
+          input_token: from.erc20Contract ?? "",
+          amount_in: amounts.amountIn.toString(),
+          swap_calldata: "",
+          amount_out: amounts.amountOut.toString(),
+          from_chain_id: from.chain.chain_id,
+          denom_in: from.denom,
+          denom_out: to.denom,
+          swap_venues: [{ name: ERC20_WRAPPER_VENUE, chain_id: from.chain.chain_id, logo_uri: "" }],
+        },
+        ...envelope,
+      };
   }
 }
+
+/** The venue name of a minievm ERC20Wrapper conversion (an `evm_swap` operation). */
+export const ERC20_WRAPPER_VENUE = "minievm-erc20-wrapper";
 
 /** The native fee asset of a LayerZero send, from the registry when listed there. */
 function feeAsset(hop: Hop, denom: string) {
@@ -138,7 +157,11 @@ export function routeJson(input: RouteJsonInput): RouteJson {
         ]
       : h.kind === "op_deposit" && h.wrapTo
         ? [`The deposit arrives as ${h.to.denom} and the signed op hook converts it to ${h.wrapTo.denom}.`]
-        : [],
+        : h.kind === "wrap"
+          ? [
+              `The ERC20Wrapper ${h.contract} on ${h.from.chain.chain_id} converts ${h.from.denom} to ${h.to.denom}.`,
+            ]
+          : [],
   );
   return {
     source_asset_denom: first.denom,

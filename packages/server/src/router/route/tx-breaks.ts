@@ -12,7 +12,7 @@ const chainOf = (node: AssetNode) => node.chain.chain_id;
 /** One sentence for the break between `previous` and `next` (which starts a new tx). */
 export function txBreakReason(previous: Hop, next: Hop): string {
   const at = chainOf(hopTarget(previous));
-  const onward = `${next.kind === "ibc" ? "IBC transfer" : next.kind === "op_deposit" ? "OPinit deposit" : next.kind === "op_withdraw" ? "OPinit withdrawal" : "LayerZero send"} ${chainOf(hopSource(next))}->${chainOf(hopTarget(next))}`;
+  const onward = `${next.kind === "ibc" ? "IBC transfer" : next.kind === "op_deposit" ? "OPinit deposit" : next.kind === "op_withdraw" ? "OPinit withdrawal" : next.kind === "wrap" ? "wrapper conversion" : "LayerZero send"} ${chainOf(hopSource(next))}->${chainOf(hopTarget(next))}`;
   switch (previous.kind) {
     case "op_withdraw": {
       const seconds = previous.from.chain.op_bridge?.finalization_period_seconds;
@@ -20,6 +20,8 @@ export function txBreakReason(previous: Hop, next: Hop): string {
     }
     case "op_deposit":
       return `an OPinit deposit into ${at} carries no forwarding (its op-hook only converts the deposit), so the ${onward} is a tx of its own`;
+    case "wrap":
+      return `the wrapper conversion on ${at} is a route of its own, so the ${onward} is a tx of its own`;
     case "layer_zero":
       return `a LayerZero delivery to ${at} carries no forwarding, so the ${onward} is a tx of its own`;
     case "ibc":
