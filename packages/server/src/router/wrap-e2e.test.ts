@@ -159,4 +159,34 @@ describe("the wrapper converts on the minievm rollup in one tx", () => {
       "op_init_transfer",
     ]);
   });
+
+  it("/msgs refuses a wrapper conversion echoed inside a longer route", async () => {
+    const init = alice.key.bech32("init");
+    const wrap = await post("/v2/fungible/route", {
+      source_asset_chain_id: ROLLUP,
+      source_asset_denom: REMOTE,
+      dest_asset_chain_id: ROLLUP,
+      dest_asset_denom: EVM_WRAPPER.localDenom,
+      amount_in: "1000000",
+    });
+    const unwrap = await post("/v2/fungible/route", {
+      source_asset_chain_id: ROLLUP,
+      source_asset_denom: EVM_WRAPPER.localDenom,
+      dest_asset_chain_id: ROLLUP,
+      dest_asset_denom: REMOTE,
+      amount_in: "1000000000000000000",
+    });
+    const request = msgsRequestFor(wrap, [init]);
+    const res = await postCall("/v2/fungible/msgs", {
+      ...request,
+      dest_asset_denom: REMOTE,
+      operations: [...wrap.operations, ...unwrap.operations],
+    });
+    const message =
+      "a wrapper conversion (evm_swap) is a route of its own: Weft does not combine it with transfers";
+    expect(res).toEqual({
+      status: 400,
+      body: { code: 3, message, details: [{ field: "body.operations", description: message }] },
+    });
+  });
 });

@@ -1,6 +1,6 @@
 import { describe, expect, it } from "vitest";
 import { loadRegistry } from "../registry/load-registry.js";
-import type { Registry } from "../registry/registry.js";
+import type { AssetNode, Registry } from "../registry/registry.js";
 import { findRoute, type RouteQuery } from "./find-route.js";
 import { hopSource, hopTarget, txIndices } from "./hops.js";
 import { amountsForIn, amountsForOut } from "./route-amounts.js";
@@ -193,5 +193,40 @@ describe("findRoute on the devnet registry", () => {
         bridges: ibcOnly,
       }),
     ).toBeUndefined();
+  });
+
+  it("converts a rollup's l2 coin and its wrapped ERC-20 in place, unless is_op_withdraw asks for OPinit", () => {
+    const l2 = registry
+      .assets()
+      .find((a) => a.chain.chain_id === "weft-evm-1" && a.arrival.kind === "op") as AssetNode;
+    const wrapped = asset("weft-evm-1", WRAPPED_INIT);
+    for (const [source, destination] of [
+      [l2, wrapped],
+      [wrapped, l2],
+    ] as const) {
+      // No bridge is crossed, so a bridge filter does not exclude it.
+      expect(describeRoute({ source, destination, bridges: new Set(["IBC"]) })).toEqual({
+        steps: ["wrap:weft-evm-1->weft-evm-1[0]"],
+        txs: 1,
+        seconds: 1,
+      });
+      expect(describeRoute({ source, destination, opWithdraw: true })?.steps).toEqual([
+        "op_withdraw:weft-evm-1->weft-devnet-1[0]",
+        "op_deposit:weft-devnet-1->weft-evm-1[1]",
+      ]);
+    }
+    const wrap = findRoute(registry, { source: l2, destination: wrapped, allowMultiTx: false })?.hops ?? [];
+    expect(amountsForIn(wrap, 1_500_000n)).toMatchObject({ ok: true, amountOut: 1_500_000_000_000_000_000n });
+    const unwrap = findRoute(registry, { source: wrapped, destination: l2, allowMultiTx: false })?.hops ?? [];
+    // ERC20Wrapper.toRemote reverts on dust, so the route refuses it rather than build a failing tx.
+    expect(amountsForIn(unwrap, 1_500_000_000_000_000_001n)).toEqual({
+      ok: false,
+      message:
+        "amount 1500000000000000001 cannot be converted by the wrapper: it must be a multiple of 1000000000000",
+    });
+    // A wrap is only a whole route: the ERC-20 on another chain goes through OPinit as before.
+    expect(describeRoute({ source: asset("weft-devnet-1", "uinit"), destination: wrapped })?.steps).toEqual([
+      "op_deposit:weft-devnet-1->weft-evm-1[0]",
+    ]);
   });
 });
