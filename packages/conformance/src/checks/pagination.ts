@@ -155,10 +155,8 @@ const totalLaw: Law = async (ctx, path, model, op) => {
     return total >= height ? pass() : fail(`total ${total} is below the newest block's height ${height}`);
   }
   if (before > SMALL_SET) return skip(`set of ${before} records is too large to traverse`);
-  const walk = await traverse(ctx, path, model, { ...ASC, "pagination.limit": String(TRAVERSAL_LIMIT) }, 4);
-  if ("fetchProblem" in walk) return fail(walk.fetchProblem);
   // Read the total again with a URL no other law uses: response caches (the reference keeps lists
-  // for 1 s) must not hand back a total older than the walk; one retry after such a TTL.
+  // for 1 s) must not hand back a total older than the walk.
   const totalAfter = async () => {
     const r = await fetchPage(ctx, path, model, {
       ...ASC,
@@ -167,10 +165,19 @@ const totalLaw: Law = async (ctx, path, model, op) => {
     });
     return r.ok ? (totalOf(r.page) ?? before) : before;
   };
-  let after = await totalAfter();
-  if (walk.ids.length > after) {
+  const walkAndCount = async () => {
+    const walked = await traverse(ctx, path, model, { ...ASC, "pagination.limit": String(TRAVERSAL_LIMIT) }, 4);
+    return { walked, total: await totalAfter() };
+  };
+  let { walked: walk, total: after } = await walkAndCount();
+  if ("fetchProblem" in walk) return fail(walk.fetchProblem);
+  // A page or total answered from such a cache can be up to one TTL older than `before` (other laws
+  // read the same URLs first): a set that only grows looking smaller is that, so walk once more
+  // after the TTL has passed.
+  if (walk.ids.length > after || walk.ids.length < before || after < before) {
     await new Promise((resolve) => setTimeout(resolve, CACHE_TTL_MS));
-    after = await totalAfter();
+    ({ walked: walk, total: after } = await walkAndCount());
+    if ("fetchProblem" in walk) return fail(walk.fetchProblem);
   }
   // A live set may grow while it is walked: the count must lie between the totals around the walk.
   if (walk.ids.length < before || walk.ids.length > after) {
