@@ -1,6 +1,7 @@
 /**
- * Drives tracking of one broadcast tx on the local interchain: a block, a tracker tick, a status
- * read, until the status is terminal or `rounds` run out. The tracker rechecks at once.
+ * Drives tracking of broadcast txs on the local interchain: a block, a tracker tick, a status read
+ * of each tx not yet terminal, until every status is terminal or `rounds` run out. The tracker
+ * rechecks at once.
  */
 import type { Interchain } from "@weft/devnet";
 import { pino } from "pino";
@@ -11,15 +12,21 @@ import { createChainReader } from "../router/tracking/chain-reader.js";
 import { createTracker } from "../router/tracking/tracker.js";
 import type { Json } from "./json-call.js";
 
-export async function trackToEnd(options: {
+interface TrackOptions {
   db: Database;
   registry: Registry;
   net: Interchain;
   get: (path: string) => Promise<{ body: Json }>;
-  tx: { chain_id: string; tx_hash: string };
   /** @default 20 */
   rounds?: number;
-}): Promise<Json> {
+}
+
+const terminal = (s: Json) => s?.status === "STATE_COMPLETED" || s?.status === "STATE_FAILED";
+
+/** Every tx's last status, in the order given (terminal unless the rounds ran out). */
+export async function trackAllToEnd(
+  options: TrackOptions & { txs: { chain_id: string; tx_hash: string }[] },
+): Promise<Json[]> {
   const tracker = createTracker({
     pool: options.db.pool,
     registry: options.registry,
@@ -28,19 +35,31 @@ export async function trackToEnd(options: {
     recheckMs: 0,
     movedRecheckMs: 0,
     submitWindowMs: 60_000,
+    batch: Math.max(100, options.txs.length),
   });
-  let status: Json;
+  const statuses: Json[] = options.txs.map(() => undefined);
   try {
-    for (let i = 0; i < (options.rounds ?? 20); i++) {
+    for (let i = 0; i < (options.rounds ?? 20) && !statuses.every(terminal); i++) {
       options.net.produce(1);
       await tracker.tick();
-      status = (
-        await options.get(`/v2/tx/status?chain_id=${options.tx.chain_id}&tx_hash=${options.tx.tx_hash}`)
-      ).body;
-      if (status.status === "STATE_COMPLETED" || status.status === "STATE_FAILED") break;
+      await Promise.all(
+        options.txs.map(async (tx, k) => {
+          if (terminal(statuses[k])) return;
+          statuses[k] = (
+            await options.get(`/v2/tx/status?chain_id=${tx.chain_id}&tx_hash=${tx.tx_hash}`)
+          ).body;
+        }),
+      );
     }
   } finally {
     await tracker.stop();
   }
+  return statuses;
+}
+
+export async function trackToEnd(
+  options: TrackOptions & { tx: { chain_id: string; tx_hash: string } },
+): Promise<Json> {
+  const [status] = await trackAllToEnd({ ...options, txs: [options.tx] });
   return status;
 }

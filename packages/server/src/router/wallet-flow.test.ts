@@ -6,17 +6,14 @@
  * pair with its own wallet so all run at once; blocks are produced on demand between tracker ticks.
  */
 import { createWallet, type Interchain, startInterchain, type Wallet } from "@weft/devnet";
-import { pino } from "pino";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { type Json, jsonCalls } from "../_test/json-call.js";
 import { createTestApp, serveForTests } from "../_test/test-app.js";
 import { useTestDatabase } from "../_test/test-database.js";
+import { trackAllToEnd } from "../_test/track-to-end.js";
 import { fundedAtGenesis, type WalletPair, walletPairs } from "../_test/wallet-pairs.js";
-import { createHttpJson } from "../ingest/http-json.js";
 import { loadRegistry } from "./registry/load-registry.js";
 import type { Registry } from "./registry/registry.js";
-import { createChainReader } from "./tracking/chain-reader.js";
-import { createTracker } from "./tracking/tracker.js";
 
 const database = useTestDatabase();
 const pairs = walletPairs(loadRegistry("devnet")).filter((p) => fundedAtGenesis(p.source));
@@ -141,26 +138,14 @@ describe("the wallet's whole flow over every single-tx Initia pair of the devnet
     const sent = (
       await Promise.all(pairs.map((p, i) => send(p, wallets[i] as Wallet, chains, assets)))
     ).filter((s): s is Sent => s !== undefined);
-    const tracker = createTracker({
-      pool: database().db.pool,
+    const tracked = await trackAllToEnd({
+      db: database().db,
       registry,
-      reader: createChainReader(registry, createHttpJson({ timeoutMs: 2_000, retries: 1 })),
-      logger: pino({ level: "silent" }),
-      recheckMs: 0,
-      movedRecheckMs: 0,
-      submitWindowMs: 60_000,
-      batch: 500,
+      net,
+      get,
+      txs: sent.map((s) => ({ chain_id: s.chainId, tx_hash: s.hash })),
     });
-    const statuses = new Map<Sent, Json>();
-    for (let round = 0; round < 20 && statuses.size < sent.length; round++) {
-      net.produce(1);
-      await tracker.tick();
-      for (const s of sent.filter((x) => !statuses.has(x))) {
-        const st = (await get(`/v2/tx/status?chain_id=${s.chainId}&tx_hash=${s.hash}`)).body;
-        if (st.status === "STATE_COMPLETED" || st.status === "STATE_FAILED") statuses.set(s, st);
-      }
-    }
-    await tracker.stop();
+    const statuses = new Map(sent.map((s, i) => [s, tracked[i]]));
     const outcome = await Promise.all(
       sent.map(async (s) => {
         const { source, dest } = s.pair;

@@ -12,17 +12,14 @@ import {
   startInterchain,
   type Wallet,
 } from "@weft/devnet";
-import { pino } from "pino";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { type Json, jsonCalls } from "../../_test/json-call.js";
 import { msgsRequestFor } from "../../_test/msgs-request.js";
 import { createTestApp, serveForTests } from "../../_test/test-app.js";
 import { useTestDatabase } from "../../_test/test-database.js";
-import { createHttpJson } from "../../ingest/http-json.js";
+import { trackToEnd } from "../../_test/track-to-end.js";
 import { loadRegistry } from "../registry/load-registry.js";
 import type { Registry } from "../registry/registry.js";
-import { createChainReader } from "./chain-reader.js";
-import { createTracker } from "./tracker.js";
 
 const ROLLUP = "weft-evm-1";
 const L1 = "weft-devnet-1";
@@ -74,23 +71,13 @@ async function transfer(request: Record<string, unknown>, addresses: string[]) {
   );
   if (result.code !== 0) throw new Error(`broadcast failed: ${result.raw_log}`);
   await post("/v2/tx/track", { tx_hash: result.txhash, chain_id: cosmos.chain_id });
-  const tracker = createTracker({
-    pool: database().db.pool,
+  const status = await trackToEnd({
+    db: database().db,
     registry,
-    reader: createChainReader(registry, createHttpJson({ timeoutMs: 2_000, retries: 1 })),
-    logger: pino({ level: "silent" }),
-    recheckMs: 0,
-    movedRecheckMs: 0,
-    submitWindowMs: 60_000,
+    net,
+    get,
+    tx: { chain_id: cosmos.chain_id, tx_hash: result.txhash },
   });
-  let status: Json;
-  for (let i = 0; i < 20; i++) {
-    net.produce(1);
-    await tracker.tick();
-    status = (await get(`/v2/tx/status?chain_id=${cosmos.chain_id}&tx_hash=${result.txhash}`)).body;
-    if (status.status === "STATE_COMPLETED" || status.status === "STATE_FAILED") break;
-  }
-  await tracker.stop();
   return { tx, status };
 }
 
