@@ -9,6 +9,7 @@ import type { OperationHandlers } from "../http/operations.js";
 import { parseChainAddress } from "./chain-address.js";
 import { msgCall } from "./msgs/cosmos-msgs.js";
 import { approveCalldata, toLocalCalldata } from "./msgs/evm-calls.js";
+import { findRoute } from "./route/find-route.js";
 import { resolveAsset, routeOrNotFound } from "./route.js";
 import { type RouterDeps, requireRegistry } from "./router-deps.js";
 import type { OpHookRequestJson } from "./router-types.js";
@@ -21,7 +22,15 @@ export function createOpHookHandlers(deps: RouterDeps): OperationHandlers {
       const source = resolveAsset(registry, "source", body.source_asset_chain_id, body.source_asset_denom);
       const destination = resolveAsset(registry, "dest", body.dest_asset_chain_id, body.dest_asset_denom);
       const found = routeOrNotFound(registry, { source, destination, allowMultiTx: true });
-      const deposit = found.hops.find((h) => h.kind === "op_deposit" && h.wrapTo);
+      // The request has no is_op_withdraw: a pair whose plain route needs no hook may still need one on
+      // its is_op_withdraw route (out to L1 over OPinit and back, the deposit converting). The hook
+      // depends only on the deposit's destination asset, the same on either route.
+      const wrapping = (hops: typeof found.hops) => hops.find((h) => h.kind === "op_deposit" && h.wrapTo);
+      const deposit =
+        wrapping(found.hops) ??
+        wrapping(
+          findRoute(registry, { source, destination, allowMultiTx: true, opWithdraw: true })?.hops ?? [],
+        );
       if (deposit?.kind !== "op_deposit" || !deposit.wrapTo) {
         throw badRequest(
           `no op hook is needed from ${source.denom} on ${source.chain.chain_id} to ${destination.denom} on ${destination.chain.chain_id}: the route's required_op_hook is false`,

@@ -158,6 +158,21 @@ describe("the wrapper converts on the minievm rollup in one tx", () => {
       "op_init_transfer",
       "op_init_transfer",
     ]);
+    // Its deposit back converts to the 18-decimal token, so the wallet asks /op-hook with the pair
+    // alone (the request has no is_op_withdraw): it must answer although the plain route needs none.
+    expect(res.body.required_op_hook).toBe(true);
+    const init = alice.key.bech32("init");
+    const hook = await postCall("/op-hook", {
+      source_address: init,
+      dest_address: init,
+      source_asset_chain_id: ROLLUP,
+      source_asset_denom: REMOTE,
+      dest_asset_chain_id: ROLLUP,
+      dest_asset_denom: EVM_WRAPPER.localDenom,
+    });
+    expect(hook.status).toBe(200);
+    expect(hook.body.chain_id).toBe(ROLLUP);
+    expect(hook.body.hook.map((m: Json) => m.msg_type_url)).toEqual([MSG_CALL, MSG_CALL]);
   });
 
   it("/msgs refuses a wrapper conversion echoed inside a longer route", async () => {
