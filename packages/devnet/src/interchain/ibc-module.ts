@@ -46,6 +46,12 @@ const SUCCESS_ACK = JSON.stringify({ result: "AQ==" });
 const errorAck = (message: string) => JSON.stringify({ error: message });
 const attr = (key: string, value: string) => ({ key, value, index: true });
 const hash = (path: string) => `ibc/${createHash("sha256").update(path).digest("hex").toUpperCase()}`;
+/**
+ * The local denom of an ICS-20 denom path: a voucher (`ibc/<hash>`) while the path still has a
+ * `port/channel-N/` hop in front, else the base denom itself. A base denom may hold slashes of its
+ * own (`evm/<hex>`, `l2/<hash>`): only a leading port/channel pair makes a trace, as in ibc-go.
+ */
+const denomOfPath = (path: string) => (/^[a-z]+\/channel-\d+\//.test(path) ? hash(path) : path);
 const escrowOf = (channel: string) => `escrow/transfer/${channel}`;
 const PFM_TIMEOUT_NS = 600_000_000_000n;
 
@@ -187,7 +193,7 @@ export function installIbc(chain: LiveChain, channels: ChannelEnd[], options: { 
       chain.credit(
         ctx,
         escrowOf(packet.destinationChannel),
-        rest.includes("/") ? hash(rest) : rest,
+        denomOfPath(rest),
         BigInt(data.amount),
       );
     }
@@ -242,7 +248,7 @@ export function installIbc(chain: LiveChain, channels: ChannelEnd[], options: { 
     const rest = home
       ? data.denom.slice(prefix.length)
       : `transfer/${packet.destinationChannel}/${data.denom}`;
-    const local = rest.includes("/") ? hash(rest) : rest;
+    const local = denomOfPath(rest);
     let forward: { receiver: string; channel: string; next?: unknown } | undefined;
     try {
       forward = data.memo ? (JSON.parse(data.memo) as { forward?: typeof forward }).forward : undefined;

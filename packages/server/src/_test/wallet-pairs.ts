@@ -29,8 +29,29 @@ export function walletPairs(registry: Registry): WalletPair[] {
 }
 
 /**
- * Whether the flow test executes a single-tx pair: its source asset can be funded at genesis. An
- * IBC voucher cannot (the devnet's IBC module learns a voucher's trace only from a received packet),
- * so pairs whose source is an `ibc/` denom stay asserted at the route and msgs level.
+ * The most txs a route may need for the flow test (wallet-flow.test.ts) to execute it: 4, the longest
+ * route of the devnet registry, so every pair that routes at all is executed.
  */
-export const fundedAtGenesis = (source: AssetNode) => !source.denom.startsWith("ibc/");
+export const MAX_EXECUTED_TXS = 4;
+
+/**
+ * Whether the flow test executes a pair: it routes (with allow_multi_tx where it needs more than one
+ * tx) in at most MAX_EXECUTED_TXS txs. `txsRequired` is undefined for a pair with no route.
+ */
+export const executedEndToEnd = (txsRequired: number | undefined) =>
+  txsRequired !== undefined && txsRequired <= MAX_EXECUTED_TXS;
+
+/**
+ * The asset funded at genesis for a pair's source: the source itself, or for an `ibc/` voucher (which
+ * genesis cannot fund: the devnet's IBC module learns a voucher's trace only from a received packet)
+ * the first asset up its IBC trace that is not a voucher; the flow test's first wave sends that over
+ * IBC to the source, signed and relayed.
+ */
+export function fundingAsset(source: AssetNode): AssetNode {
+  let asset = source;
+  while (asset.denom.startsWith("ibc/")) {
+    if (!asset.parent) throw new Error(`${asset.key}: an ibc/ denom without the asset it came from`);
+    asset = asset.parent;
+  }
+  return asset;
+}
