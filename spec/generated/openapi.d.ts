@@ -10,8 +10,11 @@ export interface paths {
         /**
          * Indexer status
          * @description What this indexer has ingested: the chain id and the latest indexed height (from the ingestion
-         *     checkpoint). `version` and `commit_hash` describe the running build. 503 until the first block is
-         *     indexed (the reference answers 500 there).
+         *     checkpoint). `version` and `commit_hash` describe the running build (fixed when it was built: the
+         *     package version and `git rev-parse HEAD`, else "unknown"). `internal_tx_height` (EVM chains only)
+         *     and `rich_list_height` are present as the reference emits them (omitted when 0); Weft writes a
+         *     block's internal txs and rich-list changes with the block, so both equal `height`. 503 until the
+         *     first block is indexed (the reference answers 500 there).
          */
         get: operations["getStatus"];
         put?: never;
@@ -2353,7 +2356,7 @@ export interface operations {
                         chain_id: string;
                         /** @description Latest indexed height. */
                         height: number;
-                        /** @description Latest height whose EVM internal txs are indexed (EVM chains). */
+                        /** @description Latest height whose EVM internal txs are indexed (EVM chains only; absent elsewhere). */
                         internal_tx_height?: number;
                         /** @description Latest height the rich list includes. */
                         rich_list_height?: number;

@@ -4,6 +4,7 @@
  */
 import { Command, Option } from "commander";
 import { createApp } from "./app.js";
+import { readBuildInfo } from "./build-info.js";
 import { type Config, ConfigError, loadConfig, SETTINGS } from "./config.js";
 import { migrationStatus, openDatabase } from "./db/database.js";
 import { abandonPreviousTransfers, moveAside, planDevStart, sameBlockHash } from "./dev-resume.js";
@@ -40,8 +41,8 @@ async function loadDevnet(): Promise<typeof import("@weft/devnet")> {
 const DEV_INITIAL_BLOCKS = 200;
 const DEV_BLOCK_INTERVAL_MS = 1_000;
 
-/** Reported by /status; set at build time in release images. */
-const VERSION = process.env.WEFT_VERSION ?? "0.1.0";
+/** Reported by /status: the build's version and commit, fixed when the package was built. */
+const BUILD = readBuildInfo();
 
 function addSettingOptions(command: Command, keys: (keyof Config)[]): Command {
   for (const key of keys) {
@@ -161,7 +162,7 @@ async function serveApp(options: {
   const app = createApp({
     router: { registry },
     chain: { chainId: options.chainId, prefix: config.prefix, vmType: config.vmType },
-    build: { version: VERSION, commitHash: process.env.WEFT_COMMIT ?? "unknown" },
+    build: BUILD,
     db,
     logger,
     spec: loadSpecDocument(),

@@ -11,6 +11,14 @@ useIngestedChain(database, { blocks: BLOCKS });
 const url = serveForTests(() =>
   createTestApp({ db: database().db, chain: { chainId: SYNTHETIC_CHAIN_ID, prefix: "init" } }),
 );
+// The same database served as an EVM chain with a build identity (only /status reads it here).
+const evmUrl = serveForTests(() =>
+  createTestApp({
+    db: database().db,
+    chain: { chainId: SYNTHETIC_CHAIN_ID, prefix: "init", vmType: "evm" },
+    build: { version: "1.2.3", commitHash: "0123456789abcdef0123456789abcdef01234567" },
+  }),
+);
 
 interface BlockJson {
   height: string;
@@ -140,14 +148,33 @@ describe("GET /indexer/block/v1/avg_blocktime and /status", () => {
     expect(body.avg_block_time).toBeCloseTo((last - first) / 1000 / (BLOCKS - 1), 3);
   });
 
-  it("reports the ingested height", async () => {
-    const { status, body } = await get("/status");
-    expect(status).toBe(200);
-    expect(body).toEqual({
-      version: "dev",
-      commit_hash: "unknown",
-      chain_id: SYNTHETIC_CHAIN_ID,
-      height: BLOCKS,
-    });
+  it("reports the ingested height and the rich list's, with no internal_tx_height off EVM", async () => {
+    const res = await fetch(`${url()}/status`);
+    expect(res.status).toBe(200);
+    // Key order as the reference emits it.
+    expect(await res.text()).toBe(
+      JSON.stringify({
+        version: "dev",
+        commit_hash: "unknown",
+        chain_id: SYNTHETIC_CHAIN_ID,
+        height: BLOCKS,
+        rich_list_height: BLOCKS,
+      }),
+    );
+  });
+
+  it("on an EVM chain also reports internal_tx_height, and the build's version and commit", async () => {
+    const res = await fetch(`${evmUrl()}/status`);
+    expect(res.status).toBe(200);
+    expect(await res.text()).toBe(
+      JSON.stringify({
+        version: "1.2.3",
+        commit_hash: "0123456789abcdef0123456789abcdef01234567",
+        chain_id: SYNTHETIC_CHAIN_ID,
+        height: BLOCKS,
+        internal_tx_height: BLOCKS,
+        rich_list_height: BLOCKS,
+      }),
+    );
   });
 });
