@@ -1,13 +1,22 @@
 /**
  * The `weft-conformance` command line, as a function of argv and output streams so tests run it
  * in-process. Exit codes: 0 every check passed (skips allowed), 1 a check failed, 2 bad usage or
- * nothing answers at a URL given.
+ * nothing answers at a URL given. With `--compare-url` (differential mode): 0 no difference outside
+ * the accepted ones, 1 differences, 2 likewise.
  */
 import { Command, CommanderError, InvalidArgumentError, Option } from "commander";
+import { type AcceptedDifference, loadAcceptedDifferences } from "./accepted-differences.js";
 import { type Reach, tcpReach, unreachable } from "./reachability.js";
+import { formatDifferentialSummary, renderDifferentialReport } from "./report/differential.js";
 import { formatProgress, formatSummary } from "./report/terminal.js";
-import { parseReportTargets, type ReportTargets, writeReports } from "./report/write-reports.js";
+import {
+  parseReportTargets,
+  type ReportTargets,
+  writeRendered,
+  writeReports,
+} from "./report/write-reports.js";
 import { DEFAULT_CONCURRENCY, DEFAULT_TIMEOUT_MS, runConformance } from "./run-conformance.js";
+import { runDifferential } from "./run-differential.js";
 import { FEATURE_CLASSES, type FeatureClass, type Profile } from "./types.js";
 
 export const EXIT_OK = 0;
@@ -26,6 +35,8 @@ export interface CliIo {
 interface CliOptions {
   indexerUrl: string;
   routerUrl?: string;
+  compareUrl?: string;
+  accept?: string;
   profile: Profile;
   only?: FeatureClass[];
   concurrency: number;
@@ -54,6 +65,12 @@ function buildProgram(io: CliIo): Command {
     .description("Check an Initia indexer (and router) deployment against the Weft contract")
     .requiredOption("--indexer-url <url>", "base URL of the indexer", url)
     .option("--router-url <url>", "base URL of the router (router checks run only with it)", url)
+    .option(
+      "--compare-url <url>",
+      "differential mode: compare every response of the indexer with this deployment's",
+      url,
+    )
+    .option("--accept <file>", "differential mode: JSON file of accepted differences (each with its reason)")
     .addOption(
       new Option("--profile <profile>", "strict: our spec exactly; reference: tolerate rollytics quirks")
         .choices(["strict", "reference"])
@@ -105,12 +122,49 @@ export async function runCli(argv: string[], io: CliIo): Promise<number> {
   }
   const o = program.opts<CliOptions>();
   const style = { color: io.color };
-  for (const baseUrl of new Set([o.indexerUrl, o.routerUrl].filter((u) => u !== undefined))) {
+  if (o.accept !== undefined && o.compareUrl === undefined) {
+    io.stderr("weft-conformance: --accept needs --compare-url (differential mode)\n");
+    return EXIT_USAGE;
+  }
+  let accepted: AcceptedDifference[] = [];
+  if (o.accept !== undefined) {
+    try {
+      accepted = loadAcceptedDifferences(o.accept);
+    } catch (err) {
+      io.stderr(`weft-conformance: ${(err as Error).message}\n`);
+      return EXIT_USAGE;
+    }
+  }
+  const urls = [o.indexerUrl, o.compareUrl ?? o.routerUrl].filter((u) => u !== undefined);
+  for (const baseUrl of new Set(urls)) {
     const problem = await unreachable(baseUrl, o.timeout, io.reach ?? tcpReach);
     if (problem) {
       io.stderr(`weft-conformance: ${problem}\n`);
       return EXIT_USAGE;
     }
+  }
+  if (o.compareUrl !== undefined) {
+    const report = await runDifferential({
+      indexerUrl: o.indexerUrl,
+      compareUrl: o.compareUrl,
+      accepted,
+      ...(o.only ? { only: o.only } : {}),
+      concurrency: o.concurrency,
+      timeoutMs: o.timeout,
+      ...(io.fetch ? { fetch: io.fetch } : {}),
+      onCompared: (c, done, total) => {
+        if (!o.progress) return;
+        const open = c.differences.filter((d) => !d.accepted).length;
+        const mark = open > 0 ? `DIFF ${open}` : c.differences.length > 0 ? "ACCEPTED" : "SAME";
+        io.stderr(
+          `[${String(done).padStart(String(total).length)}/${total}] ${mark} ${c.operationId} ${c.path}\n`,
+        );
+      },
+    });
+    io.stdout(formatDifferentialSummary(report, style));
+    for (const file of writeRendered(o.report ?? {}, (f) => renderDifferentialReport(report, f)))
+      io.stderr(`report written: ${file}\n`);
+    return report.ok ? EXIT_OK : EXIT_FAILED;
   }
   const report = await runConformance({
     indexerUrl: o.indexerUrl,

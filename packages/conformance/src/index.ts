@@ -8,4 +8,32 @@ export {
   DEFAULT_TIMEOUT_MS,
   runConformance,
 } from "./run-conformance.js";
+export {
+  type AcceptedDifference,
+  createAcceptance,
+  loadAcceptedDifferences,
+  parseAcceptedDifferences,
+} from "./accepted-differences.js";
+export {
+  DIFFERENCE_KINDS,
+  type DifferenceKind,
+  diffJson,
+  diffRecords,
+  type JsonDifference,
+} from "./json-diff.js";
+export {
+  formatDifferentialSummary,
+  renderDifferentialReport,
+  toDifferentialHtml,
+} from "./report/differential.js";
+export {
+  type ComparedRequest,
+  DEFAULT_MAX_PAGES,
+  DEFAULT_PAGE_RECORDS,
+  type Difference,
+  type DifferentialOptions,
+  type DifferentialReport,
+  RECHECK_DELAY_MS,
+  runDifferential,
+} from "./run-differential.js";
 export * from "./types.js";

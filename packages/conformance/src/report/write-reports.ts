@@ -37,9 +37,14 @@ export function renderReport(report: ConformanceReport, format: ReportFormat): s
 
 /** Writes each requested report, creating directories. @returns the paths written. */
 export function writeReports(report: ConformanceReport, targets: ReportTargets): string[] {
+  return writeRendered(targets, (format) => renderReport(report, format));
+}
+
+/** Writes each target with `render`'s text for its format, creating directories. @returns the paths. */
+export function writeRendered(targets: ReportTargets, render: (format: ReportFormat) => string): string[] {
   return Object.entries(targets).map(([format, file]) => {
     mkdirSync(path.dirname(path.resolve(file)), { recursive: true });
-    writeFileSync(file, renderReport(report, format as ReportFormat));
+    writeFileSync(file, render(format as ReportFormat));
     return file;
   });
 }

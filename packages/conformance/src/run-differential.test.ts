@@ -1,0 +1,225 @@
+/**
+ * Differential mode against a real `weft dev`: a snapshot of it (A) against the same snapshot behind
+ * a proxy (B) that injects one difference of each kind; each must be found exactly once, at its
+ * place, and nothing else. The snapshot against itself has no difference; an accepted difference is
+ * reported as accepted and does not fail the run (library and CLI).
+ */
+import { mkdtempSync, readFileSync, rmSync, writeFileSync } from "node:fs";
+import { tmpdir } from "node:os";
+import path from "node:path";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import type { BrokenServer } from "./_test/broken-proxy.js";
+import { startBrokenServer } from "./_test/broken-proxy.js";
+import { type Injection, injecting, startSnapshot } from "./_test/differential-proxies.js";
+import { startWeftDev, type WeftDev } from "./_test/weft-dev.js";
+import { EXIT_FAILED, EXIT_OK, EXIT_USAGE, runCli } from "./cli-program.js";
+import { type DifferentialReport, runDifferential } from "./run-differential.js";
+
+/** Small pages, so lists span several pages (and page 2 exists) in a young devnet. */
+const PAGE_RECORDS = 5;
+const MAX_PAGES = 12;
+
+type Body = Record<string, unknown>;
+const TXS = "/indexer/tx/v1/txs";
+const BLOCKS = "/indexer/block/v1/blocks";
+
+let weft: WeftDev;
+let snapshot: BrokenServer;
+const servers: BrokenServer[] = [];
+const dirs: string[] = [];
+/** The 8th tx oldest first: the changed value sits in record 7, on page 2 of /txs. */
+let deepTx: string;
+
+const rename: Injection = {
+  applies: (p) => p === "/indexer/block/v1/avg_blocktime",
+  edit: ({ avg_block_time, ...rest }) => ({ ...rest, avg_blocktime: avg_block_time }),
+};
+const injections: Record<string, Injection> = {
+  rename,
+  reorder: {
+    applies: (p) => p === "/status",
+    edit: (b) => Object.fromEntries(Object.entries(b).reverse()),
+  },
+  type: {
+    applies: (p) => /^\/indexer\/block\/v1\/blocks\/\d+$/.test(p),
+    edit: (b) => ({ block: { ...(b.block as Body), tx_count: Number((b.block as Body).tx_count) } }),
+  },
+  deepValue: {
+    applies: (p) => p === TXS,
+    edit: (b) => ({
+      ...b,
+      txs: (b.txs as Body[]).map((tx) => (tx.txhash === deepTx ? { ...tx, gas_used: "1" } : tx)),
+    }),
+  },
+  extraRecord: {
+    // Page 2 oldest first starts at height PAGE_RECORDS + 1.
+    applies: (p, q) => p === BLOCKS && q.has("pagination.key"),
+    edit: (b) => {
+      const blocks = b.blocks as Body[];
+      if (blocks[0]?.height !== String(PAGE_RECORDS + 1)) return b;
+      return { ...b, blocks: [...blocks, { ...blocks.at(-1), height: "999999999", hash: "F".repeat(64) }] };
+    },
+  },
+  status: {
+    applies: (p) => p === "/indexer/nft/v1/collections",
+    edit: () => ({
+      status: 503,
+      contentType: "application/json",
+      body: JSON.stringify({ code: 503, message: "unavailable", details: [] }),
+    }),
+  },
+};
+
+async function proxy(list: Injection[]): Promise<string> {
+  const server = await startBrokenServer(snapshot.url, injecting(list));
+  servers.push(server);
+  return server.url;
+}
+
+const compare = async (
+  compareUrl: string,
+  accepted = [] as Parameters<typeof runDifferential>[0]["accepted"],
+) =>
+  runDifferential({
+    indexerUrl: snapshot.url,
+    compareUrl,
+    ...(accepted ? { accepted } : {}),
+    pageRecords: PAGE_RECORDS,
+    maxPages: MAX_PAGES,
+    recheckDelayMs: 0,
+    concurrency: 8,
+  });
+
+const ACCEPT_RENAME = {
+  operation: "getAvgBlockTime",
+  field: "avg_block_time",
+  kind: "key-renamed" as const,
+  reason: "B spells it the old way",
+};
+
+let injected: DifferentialReport;
+let same: DifferentialReport;
+
+beforeAll(async () => {
+  weft = await startWeftDev();
+  snapshot = await startSnapshot(weft.url);
+  const res = await fetch(`${snapshot.url}${TXS}?pagination.limit=10&pagination.reverse=false`);
+  deepTx = ((await res.json()) as { txs: { txhash: string }[] }).txs[7]?.txhash ?? "";
+  [injected, same] = await Promise.all([
+    compare(await proxy(Object.values(injections)), [ACCEPT_RENAME]),
+    compare(await proxy([])),
+  ]);
+}, 120_000);
+
+afterAll(async () => {
+  for (const s of servers) await s.close();
+  await snapshot?.close();
+  await weft?.stop();
+  for (const d of dirs) rmSync(d, { recursive: true, force: true });
+});
+
+describe("runDifferential: Weft against a copy of Weft", () => {
+  it("finds each injected difference exactly once, at its place, and nothing else", () => {
+    const found = injected.compared
+      .flatMap((c) => c.differences)
+      .map((d) => `${d.operationId} ${d.kind} ${d.pointer}${d.accepted ? " (accepted)" : ""}`);
+    expect(found.sort()).toEqual(
+      [
+        "getAvgBlockTime key-renamed /avg_block_time (accepted)",
+        "getStatus key-order ",
+        "getBlock type /block/tx_count",
+        "listTxs value /txs/7/gas_used",
+        "listBlocks record-extra /blocks/-",
+        "listNftCollections status ",
+      ].sort(),
+    );
+    expect(injected.summary).toMatchObject({ differences: 5, accepted: 1 });
+    expect(injected.ok).toBe(false);
+    const status = injected.compared.find((c) => c.operationId === "listNftCollections");
+    expect(status?.status).toEqual({ a: 200, b: 503 });
+    const type = injected.compared.flatMap((c) => c.differences).find((d) => d.kind === "type");
+    expect(type?.a).toMatch(/^string "\d+"$/);
+    expect(type?.b).toMatch(/^number \d+$/);
+  });
+
+  it("walks lists page by page on both sides and compares every indexer operation", () => {
+    const txs = same.compared.find((c) => c.operationId === "listTxs");
+    expect(txs?.records?.a).toBe(PAGE_RECORDS * MAX_PAGES);
+    expect(txs?.responses).toBe(2 * MAX_PAGES);
+    expect(same.compared.map((c) => c.operationId)).toContain("getTx");
+    expect(same.compared.map((c) => c.operationId)).not.toContain("getMetrics");
+    expect(same.summary.requests).toBeGreaterThan(20);
+  });
+
+  it("finds no difference between Weft and itself", () => {
+    expect(same.compared.flatMap((c) => c.differences)).toEqual([]);
+    expect(same.ok).toBe(true);
+  });
+});
+
+describe("weft-conformance --compare-url", () => {
+  const run = async (args: string[]) => {
+    const out = { stdout: "", stderr: "" };
+    const code = await runCli(["node", "x", ...args], {
+      stdout: (t) => {
+        out.stdout += t;
+      },
+      stderr: (t) => {
+        out.stderr += t;
+      },
+      color: false,
+    });
+    return { code, ...out };
+  };
+
+  it("exits 0 when the only difference is accepted, 1 when it is not, and writes the reports", async () => {
+    const dir = mkdtempSync(path.join(tmpdir(), "weft-differential-"));
+    dirs.push(dir);
+    const accept = path.join(dir, "accepted.json");
+    writeFileSync(accept, JSON.stringify([ACCEPT_RENAME]));
+    const b = await proxy([rename]);
+    const only = ["--only", "blocks", "--no-progress"];
+    const files = { json: path.join(dir, "d.json"), html: path.join(dir, "d.html") };
+    const ok = await run([
+      "--indexer-url",
+      snapshot.url,
+      "--compare-url",
+      b,
+      "--accept",
+      accept,
+      ...only,
+      "--report",
+      `json=${files.json},html=${files.html}`,
+    ]);
+    expect(ok.code).toBe(EXIT_OK);
+    expect(ok.stdout).toMatch(/accepted +1/);
+    expect(ok.stdout).toContain("why accepted: B spells it the old way");
+    expect(ok.stdout).toContain("SAME:");
+    const report = JSON.parse(readFileSync(files.json, "utf8")) as DifferentialReport;
+    expect(report.summary).toMatchObject({ differences: 0, accepted: 1 });
+    const html = readFileSync(files.html, "utf8");
+    expect(html).toContain('id="difference-matrix"');
+    expect(html).toMatch(/data-operation="getAvgBlockTime".*<td class="accepted"[^>]*>1 accepted<\/td>/);
+    const bad = await run(["--indexer-url", snapshot.url, "--compare-url", b, ...only]);
+    expect(bad.code).toBe(EXIT_FAILED);
+    expect(bad.stdout).toContain(
+      "getAvgBlockTime key-renamed at /avg_block_time: A avg_block_time | B avg_blocktime",
+    );
+  });
+
+  it("exits 2 on --accept without --compare-url, a bad accept file, or an unreachable B", async () => {
+    expect((await run(["--indexer-url", snapshot.url, "--accept", "x.json"])).code).toBe(EXIT_USAGE);
+    const missing = await run([
+      "--indexer-url",
+      snapshot.url,
+      "--compare-url",
+      snapshot.url,
+      "--accept",
+      "/nonexistent.json",
+    ]);
+    expect(missing.code).toBe(EXIT_USAGE);
+    const down = await run(["--indexer-url", snapshot.url, "--compare-url", "http://127.0.0.1:1"]);
+    expect(down.code).toBe(EXIT_USAGE);
+    expect(down.stderr).toBe("weft-conformance: nothing answers at http://127.0.0.1:1: connection refused\n");
+  });
+});

@@ -1,0 +1,331 @@
+/**
+ * Differential mode: two deployments indexing the same chain answer the same requests, and every
+ * answer is compared as JSON (status, keys and their order, types, values). Test data is discovered
+ * on A; lists are compared record by record (matched by record id), each side following its own
+ * `next_key` oldest first to the end of the list or the page cap. Differences an accepted-differences
+ * entry matches stay in the report, marked accepted, but out of the verdict.
+ */
+import { type AcceptedDifference, createAcceptance } from "./accepted-differences.js";
+import { classOf } from "./check.js";
+import { type Contract, type ContractOperation, createContract } from "./contract.js";
+import { discover, summarizeDiscovery } from "./discovery.js";
+import { createProbe, type Exchange, type Probe, type Query } from "./http-probe.js";
+import { diffJson, diffRecords, type JsonDifference } from "./json-diff.js";
+import { type ListModel, listModel } from "./list-model.js";
+import { fillPath, isPaginated } from "./operation-params.js";
+import { runPool } from "./pool.js";
+import { DEFAULT_CONCURRENCY, DEFAULT_TIMEOUT_MS } from "./run-conformance.js";
+import type { FeatureClass } from "./types.js";
+import { isRecord } from "./wire.js";
+
+/** Records per page asked of both sides when walking a list. */
+export const DEFAULT_PAGE_RECORDS = 50;
+/** Pages walked per list and side at most (so at most 1000 records per list with the default). */
+export const DEFAULT_MAX_PAGES = 20;
+/**
+ * A response pair that differs is asked again once after this delay, and only differences seen both
+ * times are kept: a live chain moving between the two sides' answers, or a list cache (~1 s in the
+ * reference) still serving an older answer, is not a difference between the deployments.
+ */
+export const RECHECK_DELAY_MS = 1_100;
+
+export interface DifferentialOptions {
+  /** Base URL of the deployment the test data is discovered on (A). */
+  indexerUrl: string;
+  /** Base URL of the deployment compared with it (B). */
+  compareUrl: string;
+  /** Entries of the accepted-differences file. */
+  accepted?: readonly AcceptedDifference[];
+  /** Compare only operations of these feature classes. @default every indexer class */
+  only?: FeatureClass | FeatureClass[];
+  /** @default 4 */
+  concurrency?: number;
+  /** @default 10_000 */
+  timeoutMs?: number;
+  /** @default {@link DEFAULT_PAGE_RECORDS} */
+  pageRecords?: number;
+  /** @default {@link DEFAULT_MAX_PAGES} */
+  maxPages?: number;
+  /** @default {@link RECHECK_DELAY_MS} */
+  recheckDelayMs?: number;
+  fetch?: typeof fetch;
+  contract?: Contract;
+  /** Called after each compared request, for progress lines. */
+  onCompared?: (compared: ComparedRequest, done: number, total: number) => void;
+}
+
+export interface Difference extends JsonDifference {
+  operationId: string;
+  /** The request path (with query) asked of both sides. */
+  path: string;
+  /** Present when an accepted-differences entry matches it. */
+  accepted?: { reason: string };
+}
+
+export interface ComparedRequest {
+  operationId: string;
+  class: FeatureClass;
+  path: string;
+  /** HTTP status of A and B (the first page for lists). */
+  status: { a: number; b: number };
+  /** Responses compared (pages of both sides for lists). */
+  responses: number;
+  /** For lists: records read on each side and whether the page cap ended the walk. */
+  records?: { a: number; b: number; truncated: boolean };
+  differences: Difference[];
+}
+
+export interface DifferentialReport {
+  mode: "differential";
+  indexerUrl: string;
+  compareUrl: string;
+  startedAt: string;
+  durationMs: number;
+  discovery: Record<string, unknown>;
+  operations: { operationId: string; method: string; path: string; class: FeatureClass }[];
+  compared: ComparedRequest[];
+  summary: { requests: number; responses: number; differences: number; accepted: number };
+  /** No difference outside the accepted ones. */
+  ok: boolean;
+}
+
+interface Side {
+  status: number;
+  /** The first page body (lists) or the body; undefined when not JSON. */
+  json: unknown;
+  mediaType: string;
+  text: string;
+  records?: unknown[];
+  truncated?: boolean;
+  /** A later page of a list that did not answer 200 with a page. */
+  pageProblem?: { page: number; status: number };
+  responses: number;
+}
+
+async function readSide(
+  probe: Probe,
+  path: string,
+  query: Query,
+  model: ListModel | undefined,
+  pageRecords: number,
+  maxPages: number,
+): Promise<Side> {
+  if (!model) {
+    const res = await probe.get(path, query);
+    return { ...bodyOf(res), responses: 1 };
+  }
+  const pageQuery = { ...query, "pagination.limit": String(pageRecords), "pagination.reverse": "false" };
+  const first = await probe.get(path, pageQuery);
+  const side: Side = { ...bodyOf(first), responses: 1 };
+  const items = isRecord(first.json) ? first.json[model.listKey] : undefined;
+  if (first.status !== 200 || !Array.isArray(items)) return side;
+  side.records = [...items];
+  let next = nextKey(first.json);
+  const seen = new Set<string>();
+  while (next && side.responses < maxPages && !seen.has(next)) {
+    seen.add(next);
+    const res = await probe.get(path, { ...pageQuery, "pagination.key": next });
+    side.responses += 1;
+    const page = isRecord(res.json) ? res.json[model.listKey] : undefined;
+    if (res.status !== 200 || !Array.isArray(page)) {
+      side.pageProblem = { page: side.responses, status: res.status };
+      return side;
+    }
+    side.records.push(...page);
+    next = nextKey(res.json);
+  }
+  side.truncated = Boolean(next);
+  return side;
+}
+
+const bodyOf = (res: Exchange) => ({
+  status: res.status,
+  json: res.json,
+  mediaType: res.mediaType,
+  text: res.error ?? res.text,
+});
+
+function nextKey(body: unknown): string | undefined {
+  const p = isRecord(body) ? body.pagination : undefined;
+  return isRecord(p) && typeof p.next_key === "string" && p.next_key !== "" ? p.next_key : undefined;
+}
+
+/** The page body without the records and without `next_key` (opaque, each side has its own). */
+function envelope(body: unknown, listKey: string): unknown {
+  if (!isRecord(body)) return body;
+  const out: Record<string, unknown> = {};
+  for (const [k, v] of Object.entries(body)) {
+    if (k === listKey) continue;
+    if (k === "pagination" && isRecord(v)) {
+      const { next_key: _, ...rest } = v;
+      out[k] = rest;
+    } else out[k] = v;
+  }
+  return out;
+}
+
+/**
+ * Both record lists up to the last record both list: after it, one side's walk was cut by the page
+ * cap, or the chain grew between the walks (lists are read oldest first, a live chain grows at the
+ * end). Lists with no record in common are compared whole.
+ */
+function commonRange(a: unknown[], b: unknown[], model: ListModel): [unknown[], unknown[]] {
+  const idsB = new Map<string, number>();
+  b.forEach((r, j) => {
+    idsB.set(model.kind.id(r), j);
+  });
+  for (let i = a.length - 1; i >= 0; i--) {
+    const j = idsB.get(model.kind.id(a[i]));
+    if (j !== undefined) return [a.slice(0, i + 1), b.slice(0, j + 1)];
+  }
+  return [a, b];
+}
+
+function compareSides(a: Side, b: Side, model: ListModel | undefined): JsonDifference[] {
+  if (a.status !== b.status)
+    return [{ kind: "status", pointer: "", a: String(a.status), b: String(b.status) }];
+  if (a.json === undefined || b.json === undefined) {
+    if ((a.json === undefined) === (b.json === undefined)) return [];
+    return [
+      {
+        kind: "type",
+        pointer: "",
+        a: a.json === undefined ? `${a.mediaType} text` : "JSON",
+        b: b.json === undefined ? `${b.mediaType} text` : "JSON",
+      },
+    ];
+  }
+  if (!model || !a.records || !b.records) return diffJson(a.json, b.json);
+  const out = diffJson(envelope(a.json, model.listKey), envelope(b.json, model.listKey));
+  const [ra, rb] = commonRange(a.records, b.records, model);
+  out.push(...diffRecords(model.listKey, ra, rb, model.kind.id));
+  if (a.pageProblem?.status !== b.pageProblem?.status)
+    out.push({
+      kind: "status",
+      pointer: `/${model.listKey}`,
+      a: a.pageProblem ? `page ${a.pageProblem.page}: ${a.pageProblem.status}` : "every page 200",
+      b: b.pageProblem ? `page ${b.pageProblem.page}: ${b.pageProblem.status}` : "every page 200",
+    });
+  return out;
+}
+
+/** The GET requests compared: every indexer operation, path parameters from the discovery. */
+function requestsOf(
+  contract: Contract,
+  discovery: Awaited<ReturnType<typeof discover>>,
+  only?: Set<FeatureClass>,
+) {
+  return contract.operations
+    .filter((op) => op.method === "get" && classOf(op) !== "router" && (!only || only.has(classOf(op))))
+    .filter((op) => !/\btext\/plain\b/.test(Object.keys(op.responses["200"] ?? {}).join(",")))
+    .map((op) => {
+      const query: Record<string, string> = {};
+      for (const p of op.parameters.filter((x) => x.in === "query" && x.required))
+        query[p.name] = String(p.example ?? "");
+      return { op, path: fillPath(op, discovery).path, query };
+    });
+}
+
+const placeKey = (d: JsonDifference) => `${d.kind} ${d.pointer}`;
+const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
+
+/**
+ * Compares two deployments.
+ * @returns the report; `report.ok` is false when a difference is not accepted. Never throws for a
+ *   misbehaving deployment (an unreachable side is a status 0 difference).
+ */
+export async function runDifferential(options: DifferentialOptions): Promise<DifferentialReport> {
+  const started = Date.now();
+  const contract = options.contract ?? createContract();
+  const timeoutMs = options.timeoutMs ?? DEFAULT_TIMEOUT_MS;
+  const fetchImpl = options.fetch ?? globalThis.fetch;
+  const probeA = createProbe({ baseUrl: options.indexerUrl, timeoutMs, fetch: fetchImpl });
+  const probeB = createProbe({ baseUrl: options.compareUrl, timeoutMs, fetch: fetchImpl });
+  const pageRecords = options.pageRecords ?? DEFAULT_PAGE_RECORDS;
+  const maxPages = options.maxPages ?? DEFAULT_MAX_PAGES;
+  const recheckDelayMs = options.recheckDelayMs ?? RECHECK_DELAY_MS;
+  const accept = createAcceptance(options.accepted ?? []);
+  const only = options.only === undefined ? undefined : new Set([options.only].flat());
+  const discovery = await discover(probeA);
+  const requests = requestsOf(contract, discovery, only);
+  const compared: ComparedRequest[] = [];
+  const compareOne = async (
+    op: ContractOperation,
+    path: string,
+    query: Record<string, string>,
+  ): Promise<ComparedRequest> => {
+    const model = isPaginated(op) ? listModel(contract, op) : undefined;
+    const read = () =>
+      Promise.all([
+        readSide(probeA, path, query, model, pageRecords, maxPages),
+        readSide(probeB, path, query, model, pageRecords, maxPages),
+      ]);
+    let [a, b] = await read();
+    let diffs = compareSides(a, b, model);
+    let responses = a.responses + b.responses;
+    if (diffs.length > 0) {
+      await sleep(recheckDelayMs);
+      const first = new Set(diffs.map(placeKey));
+      [a, b] = await read();
+      responses += a.responses + b.responses;
+      diffs = compareSides(a, b, model).filter((d) => first.has(placeKey(d)));
+    }
+    const shownPath = `${path}${Object.keys(query).length ? `?${new URLSearchParams(query).toString()}` : ""}`;
+    return {
+      operationId: op.operationId,
+      class: classOf(op),
+      path: shownPath,
+      status: { a: a.status, b: b.status },
+      responses,
+      ...(a.records && b.records
+        ? {
+            records: {
+              a: a.records.length,
+              b: b.records.length,
+              truncated: Boolean(a.truncated || b.truncated),
+            },
+          }
+        : {}),
+      differences: diffs.map((d) => {
+        const entry = accept({ operationId: op.operationId, path, pointer: d.pointer, kind: d.kind });
+        return {
+          ...d,
+          operationId: op.operationId,
+          path: shownPath,
+          ...(entry ? { accepted: { reason: entry.reason } } : {}),
+        };
+      }),
+    };
+  };
+  await runPool(requests, options.concurrency ?? DEFAULT_CONCURRENCY, async ({ op, path, query }) => {
+    const result = await compareOne(op, path, query);
+    compared.push(result);
+    options.onCompared?.(result, compared.length, requests.length);
+  });
+  const order = new Map(requests.map((r, i) => [r.op.operationId, i]));
+  compared.sort((x, y) => (order.get(x.operationId) ?? 0) - (order.get(y.operationId) ?? 0));
+  const all = compared.flatMap((c) => c.differences);
+  const accepted = all.filter((d) => d.accepted).length;
+  return {
+    mode: "differential",
+    indexerUrl: options.indexerUrl,
+    compareUrl: options.compareUrl,
+    startedAt: new Date(started).toISOString(),
+    durationMs: Date.now() - started,
+    discovery: summarizeDiscovery(discovery),
+    operations: requests.map(({ op }) => ({
+      operationId: op.operationId,
+      method: op.method.toUpperCase(),
+      path: op.path,
+      class: classOf(op),
+    })),
+    compared,
+    summary: {
+      requests: compared.length,
+      responses: compared.reduce((n, c) => n + c.responses, 0),
+      differences: all.length - accepted,
+      accepted,
+    },
+    ok: all.length === accepted,
+  };
+}
