@@ -3713,7 +3713,7 @@ export interface operations {
             header?: never;
             path: {
                 /**
-                 * @description Denom: on EVM chains a 0x ERC-20 address, `evm/<hex>` (`%2F` accepted) or a denom mapped to its ERC-20; elsewhere a bank denom. A denom that cannot be served is a 400 naming it.
+                 * @description Denom: on EVM chains a 0x ERC-20 address, `evm/<hex>` (`%2F` accepted) or a Cosmos denom (`uinit`, `ibc/...`), which the node maps to its ERC-20 (minievm `contracts/by_denom`, as the reference asks; cached); elsewhere a bank denom. A denom that cannot be served is a 400 naming it.
                  * @example evm%2F16623bbc30db96f7723c0e78e103702556b41199
                  */
                 denom: string;

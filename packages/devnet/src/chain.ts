@@ -87,6 +87,26 @@ export interface Chain {
   evmCall(to: string, data: string): string | undefined;
   /** The cw721 contract at `addr` (0x + 64 hex) as of block `height` (Wasm chains), or undefined. */
   wasmContract(addr: string, height: number): { name: string; symbol: string; creator: string } | undefined;
+  /**
+   * minievm's `contracts/by_denom` (EVM chains): the lower-case 0x ERC-20 address behind a Cosmos
+   * denom. `evm/<hex>` is that contract itself; the fee denom (`uinit`) is the devnet's ERC-20 (on
+   * minievm every bank denom is an ERC-20); undefined for any other denom, and off EVM.
+   */
+  contractByDenom(denom: string): string | undefined;
+  /**
+   * OPinit opchild's validator by operator address: the devnet has one, the block proposer, whose
+   * operator address is the proposer's consensus address bytes under `<prefix>valoper`; undefined
+   * for any other address.
+   */
+  validator(valoper: string): OpchildValidator | undefined;
+}
+
+/** `/opinit/opchild/v1/validator/{addr}`'s `validator`, as opchild prints it. */
+export interface OpchildValidator {
+  moniker: string;
+  operator_address: string;
+  consensus_pubkey: { "@type": string; key: string };
+  cons_power: string;
 }
 
 const sha256 = (data: string | Uint8Array) => createHash("sha256").update(data).digest();
@@ -105,6 +125,16 @@ export function createChain(options: ChainOptions = {}): Chain {
   );
   const accounts = keys.map((k) => bech32.encode(prefix, bech32.toWords(ripemd160(sha256(k)))));
   const proposer = sha256(`devnet-${seed}-proposer`).subarray(0, 20).toString("hex").toUpperCase();
+  const proposerValoper = bech32.encode(`${prefix}valoper`, bech32.toWords(Buffer.from(proposer, "hex")));
+  const proposerValidator: OpchildValidator = {
+    moniker: `devnet-validator-${seed}`,
+    operator_address: proposerValoper,
+    consensus_pubkey: {
+      "@type": "/cosmos.crypto.ed25519.PubKey",
+      key: sha256(`devnet-${seed}-proposer-key`).toString("base64"),
+    },
+    cons_power: "1",
+  };
   const vm = options.vm ?? "move";
   const evmUsers = vm === "evm" ? evmAccounts(seed, options.accounts ?? 8, prefix) : [];
   const contracts = contractsOf(seed);
@@ -135,7 +165,7 @@ export function createChain(options: ChainOptions = {}): Chain {
       const delegate = rand() < 0.2;
       const failed = rand() < 0.08;
       const typeUrl = delegate ? "/cosmos.staking.v1beta1.MsgDelegate" : "/cosmos.bank.v1beta1.MsgSend";
-      const valoper = bech32.encode(`${prefix}valoper`, bech32.toWords(Buffer.from(proposer, "hex")));
+      const valoper = proposerValoper;
       const msgValue = delegate
         ? MsgDelegate.encode({
             delegatorAddress: sender,
@@ -394,8 +424,18 @@ export function createChain(options: ChainOptions = {}): Chain {
     nftTruth: (height) => nft?.truth(height) ?? { collections: [], tokens: [] },
     wasmContract: (addr, height) => nft?.contract(addr, height),
     evmCall: (to, data) => (vm === "evm" ? erc721Call(contracts.nft, seed, to, data) : undefined),
+    contractByDenom(denom) {
+      if (vm !== "evm") return undefined;
+      if (denom === FEE_DENOM) return contracts.token;
+      const hex = /^evm\/([0-9a-fA-F]{40})$/.exec(denom);
+      return hex ? `0x${(hex[1] as string).toLowerCase()}` : undefined;
+    },
+    validator: (valoper) => (valoper === proposerValoper ? proposerValidator : undefined),
   };
 }
+
+/** The bank denom fees are paid in. */
+const FEE_DENOM = "uinit";
 
 const ADDRESS_TOPIC_PREFIX = "0x000000000000000000000000";
 

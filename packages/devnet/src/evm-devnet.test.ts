@@ -6,6 +6,7 @@ import { keccak256, serializeTransaction } from "viem";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { readFixture } from "./_test/real-rpc.js";
 import { createChain } from "./chain.js";
+import { contractsOf } from "./evm-scenarios.js";
 import { type DevnetNode, startDevnetNode } from "./node-server.js";
 
 const realResult = <T>(file: string) =>
@@ -212,5 +213,53 @@ describe("EVM JSON-RPC", () => {
     node.faults.errorRate = 0;
     expect(errors).toBeGreaterThan(15);
     expect(errors).toBeLessThan(45);
+  });
+});
+
+describe("REST routes an indexer's read API asks", () => {
+  const ask = async (path: string) => {
+    const res = await fetch(`${node.url}${path}`);
+    return { status: res.status, body: (await res.json()) as Record<string, unknown> };
+  };
+
+  it("maps a denom to its ERC-20 as minievm's contracts/by_denom: the fee denom, evm/<hex>, else not found", async () => {
+    const token = contractsOf(11).token;
+    expect(await ask("/minievm/evm/v1/contracts/by_denom?denom=uinit")).toEqual({
+      status: 200,
+      body: { address: token },
+    });
+    expect(await ask(`/minievm/evm/v1/contracts/by_denom?denom=evm/${token.slice(2).toUpperCase()}`)).toEqual(
+      {
+        status: 200,
+        body: { address: token },
+      },
+    );
+    expect(await ask("/minievm/evm/v1/contracts/by_denom?denom=ufoo")).toEqual({
+      status: 500,
+      body: { code: 2, message: "collections: not found: key 'ufoo' of type string", details: [] },
+    });
+  });
+
+  it("answers opchild's validator for the block proposer (its consensus address as valoper), 404 otherwise", async () => {
+    const proposer = chain.block(1).block.block.header.proposer_address;
+    const valoper = bech32.encode("initvaloper", bech32.toWords(Buffer.from(proposer, "hex")));
+    const { status, body } = await ask(`/opinit/opchild/v1/validator/${valoper}`);
+    expect(status).toBe(200);
+    expect(body.validator).toMatchObject({
+      moniker: "devnet-validator-11",
+      operator_address: valoper,
+      cons_power: "1",
+    });
+    expect(Object.keys(body.validator as object)).toEqual([
+      "moniker",
+      "operator_address",
+      "consensus_pubkey",
+      "cons_power",
+    ]);
+    const other = bech32.encode("initvaloper", bech32.toWords(Buffer.alloc(20, 9)));
+    expect(await ask(`/opinit/opchild/v1/validator/${other}`)).toEqual({
+      status: 404,
+      body: { code: 5, message: `validator ${other} not found`, details: [] },
+    });
   });
 });

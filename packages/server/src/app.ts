@@ -15,6 +15,7 @@ import { createEvmHandlers } from "./indexer/evm.js";
 import type { IndexerDeps } from "./indexer/indexer-deps.js";
 import { createNftCollectionHandlers } from "./indexer/nft-collections.js";
 import { createNftTokenHandlers } from "./indexer/nft-tokens.js";
+import { createNodeLookups } from "./indexer/node-lookups.js";
 import { createRichListHandlers } from "./indexer/rich-list.js";
 import { createStatusHandlers } from "./indexer/status.js";
 import { createTxHandlers } from "./indexer/txs.js";
@@ -51,7 +52,11 @@ export interface AppDeps {
   validateResponses?: boolean;
   metrics?: Metrics;
   /** The chain the Indexer API serves. @default { chainId: "weft-devnet-1", prefix: "init" } */
-  chain?: { chainId: string; prefix: string; vmType?: "evm" | "move" | "wasm" };
+  /**
+   * `restUrl`: the node's Cosmos REST, which the read API asks as the reference's does (an EVM
+   * denom's ERC-20 contract); without it those lookups fail with a 4xx saying so.
+   */
+  chain?: { chainId: string; prefix: string; vmType?: "evm" | "move" | "wasm"; restUrl?: string };
   /** Build identity reported by /status. */
   build?: { version: string; commitHash: string };
   /**
@@ -140,6 +145,7 @@ export function createApp(deps: AppDeps): App {
     vmType: deps.chain?.vmType ?? "move",
     version: deps.build?.version ?? "dev",
     commitHash: deps.build?.commitHash ?? "unknown",
+    node: createNodeLookups({ restUrl: deps.chain?.restUrl }),
   };
   const handlers: OperationHandlers = {
     ...createHealthHandlers(deps),

@@ -126,6 +126,8 @@ async function serveApp(options: {
   db: Awaited<ReturnType<typeof openDatabase>>;
   logger: ReturnType<typeof createLogger>;
   chainId: string;
+  /** The node's Cosmos REST the read API asks (default: REST_URL, then RPC_URL). */
+  restUrl?: string;
   onClosed: () => Promise<void>;
   banner?: string;
   /** The registry of ROUTER_REGISTRY, when the caller loaded it already (before opening `db`). */
@@ -161,7 +163,12 @@ async function serveApp(options: {
   tracker?.start();
   const app = createApp({
     router: { registry },
-    chain: { chainId: options.chainId, prefix: config.prefix, vmType: config.vmType },
+    chain: {
+      chainId: options.chainId,
+      prefix: config.prefix,
+      vmType: config.vmType,
+      restUrl: options.restUrl ?? config.restUrl ?? config.rpcUrl,
+    },
     build: BUILD,
     db,
     logger,
@@ -372,6 +379,7 @@ async function dev(opts: Record<string, unknown>): Promise<void> {
     db,
     logger,
     chainId: node.chain.chainId,
+    restUrl: node.url,
     defaultRegistry: { name: "devnet", endpoints: net.urls },
     banner:
       `  indexing the local devnet ${node.chain.chainId} at ${node.url}, a new block every second; try\n` +
@@ -443,7 +451,7 @@ addSettingOptions(
       stopRequest = watchStopSignals();
       return serve(opts);
     }),
-  SERVE_SETTINGS,
+  [...SERVE_SETTINGS, "restUrl"],
 );
 addSettingOptions(
   program

@@ -265,6 +265,8 @@ export function createLiveChain(options: {
     nftTruth: (height) => background.nftTruth(height),
     wasmContract: (addr, height) => background.wasmContract(addr, height),
     evmCall: (to, data) => background.evmCall(to, data),
+    contractByDenom: (denom) => background.contractByDenom(denom),
+    validator: (valoper) => background.validator(valoper),
     findTx: (hash) => byHash.get(hash.replace(/^0x/i, "").toUpperCase()),
     searchTxs(conditions) {
       const out: IndexedTx[] = [];

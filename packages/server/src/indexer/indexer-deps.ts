@@ -1,4 +1,5 @@
 import type pg from "pg";
+import type { NodeLookups } from "./node-lookups.js";
 
 /** What the indexer routes need: the database and the chain they serve. */
 export interface IndexerDeps {
@@ -12,4 +13,6 @@ export interface IndexerDeps {
   /** Build identity for /status. */
   version: string;
   commitHash: string;
+  /** What the read API asks the chain's node (cached): an EVM denom's ERC-20 contract. */
+  node: NodeLookups;
 }

@@ -1,4 +1,5 @@
-import { describe, expect, it } from "vitest";
+import { createChain, type DevnetNode, startDevnetNode } from "@weft/devnet";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { evmTokenTruth } from "../_test/evm-token-truth.js";
 import { useIngestedEvmChain } from "../_test/ingested-evm-chain.js";
 import { type KeyPagination, pageWalker } from "../_test/page-walk.js";
@@ -11,8 +12,17 @@ const BLOCKS = 80;
 const ORDER_BY_PATTERN = "^\\s*([Tt][Oo][Kk][Ee][Nn]_[Ii][Dd]|[Hh][Ee][Ii][Gg][Hh][Tt])\\s*$";
 const database = useTestDatabase();
 const chain = useIngestedEvmChain(database, { seed: 5, blocks: BLOCKS });
+// The chain's node answers the read API's REST lookups (minievm contracts/by_denom).
+let node: DevnetNode;
+beforeAll(async () => {
+  node = await startDevnetNode({ chain: createChain({ seed: 5, vm: "evm" }), initialBlocks: 1 });
+});
+afterAll(() => node.close());
 const url = serveForTests(() =>
-  createTestApp({ db: database().db, chain: { chainId: chain.chainId, prefix: "init", vmType: "evm" } }),
+  createTestApp({
+    db: database().db,
+    chain: { chainId: chain.chainId, prefix: "init", vmType: "evm", restUrl: node.url },
+  }),
 );
 
 const bech32Of = (hex: string) => toBech32(Buffer.from(hex.slice(2), "hex"), "init");
@@ -203,13 +213,27 @@ describe("rich list on an ingested EVM devnet (ERC-20 Transfer logs)", () => {
     });
   });
 
-  it("answers a denom that names no ERC-20 with a whole 400 body", async () => {
-    expect(await get("/indexer/richlist/v1/uinit")).toEqual({
+  it("maps a Cosmos denom to its ERC-20 over REST (minievm contracts/by_denom), as the reference does", async () => {
+    // The devnet's one ERC-20 (all its Transfer logs are that contract's).
+    const token = [...groundTruth().balances.keys()][0]?.split("/")[0] ?? "";
+    expect(token).toMatch(/^0x[0-9a-f]{40}$/);
+    const byContract = await get(`/indexer/richlist/v1/${token}?pagination.limit=5`);
+    expect(byContract.status).toBe(200);
+    // The devnet's fee denom is its ERC-20; upper case is lowered first, as the reference does.
+    for (const denom of ["uinit", "UINIT"]) {
+      expect(await get(`/indexer/richlist/v1/${denom}?pagination.limit=5`)).toEqual(byContract);
+    }
+  });
+
+  it("answers a denom the node maps to no ERC-20 with a 400 naming the denom", async () => {
+    const description = "must be 0x<40 hex>, evm/<40 hex>, or a denom the chain maps to an ERC-20";
+    expect(await get("/indexer/richlist/v1/ufoo")).toEqual({
       status: 400,
       body: {
         code: 3,
-        message: "invalid denom uinit: expected an ERC-20 address (0x...) or evm/<hex> on this chain",
-        details: [{ field: "path.denom", description: "must be 0x<40 hex> or evm/<40 hex>" }],
+        message:
+          "no ERC-20 contract for denom ufoo on this chain: the node answered 500: collections: not found: key 'ufoo' of type string",
+        details: [{ field: "path.denom", description }],
       },
     });
   });

@@ -4,7 +4,8 @@
  * cursor, offset keys are accepted (the explorer pages by `pagination.offset`); `total` always given
  * (the writer's count of holders with a positive balance).
  * Denoms as stored: on EVM chains the lower-case `0x` ERC-20 address (`evm/<hex>` names the same
- * contract), elsewhere the bank denom (`ibc/` hashes in upper case, as the chain prints them).
+ * contract, and a Cosmos denom such as `uinit` the contract the node maps it to, via minievm's
+ * `contracts/by_denom`), elsewhere the bank denom (`ibc/` hashes in upper case, as the chain prints them).
  */
 import { toBech32 } from "../http/addresses.js";
 import { badRequest } from "../http/errors.js";
@@ -15,25 +16,38 @@ import { LIST_TOTAL_SQL } from "./list-total.js";
 import { type OrderedPageQuery, orderedPage } from "./ordered-page.js";
 
 /**
- * The stored denom a path value names. The reference does not URL-decode path values and replaces
- * only `%2F`; Express has already decoded them here, so `evm%2F...` and `evm/...` arrive alike.
- * @throws ApiError 400 on an EVM chain for a denom that names no ERC-20 contract.
+ * What a path value names. The reference does not URL-decode path values and replaces only `%2F`;
+ * Express has already decoded them here, so `evm%2F...` and `evm/...` arrive alike. On an EVM chain
+ * `0x<hex>` and `evm/<hex>` name the ERC-20 itself; any other value is a Cosmos denom whose contract
+ * the node knows (`cosmos`), normalised as the reference does before asking: lower case, then `ibc/`
+ * hashes in upper case and `gas` as `GAS`.
  */
-export function storedDenom(raw: string, vmType: IndexerDeps["vmType"]): string {
+export function parseDenom(
+  raw: string,
+  vmType: IndexerDeps["vmType"],
+): { stored: string } | { cosmos: string } {
   const denom = raw.replace(/%2F/g, "/").trim();
   if (vmType !== "evm") {
     const ibc = /^ibc\/([0-9a-fA-F]{64})$/.exec(denom);
-    return ibc ? `ibc/${(ibc[1] as string).toUpperCase()}` : denom;
+    return { stored: ibc ? `ibc/${(ibc[1] as string).toUpperCase()}` : denom };
   }
   const lower = denom.toLowerCase();
   const hex = /^(?:0x|evm\/)([0-9a-f]{40})$/.exec(lower);
-  if (!hex) {
-    throw badRequest(
-      `invalid denom ${denom}: expected an ERC-20 address (0x...) or evm/<hex> on this chain`,
-      [{ field: "path.denom", description: "must be 0x<40 hex> or evm/<40 hex>" }],
-    );
-  }
-  return `0x${hex[1]}`;
+  if (hex) return { stored: `0x${hex[1]}` };
+  if (lower.startsWith("ibc/")) return { cosmos: `ibc/${lower.slice(4).toUpperCase()}` };
+  return { cosmos: lower === "gas" ? "GAS" : lower };
+}
+
+/**
+ * The stored denom of a path value that names it directly (the raw baseline's).
+ * @throws ApiError 400 for a Cosmos denom on an EVM chain (the handler maps those over REST).
+ */
+export function storedDenom(raw: string, vmType: IndexerDeps["vmType"]): string {
+  const parsed = parseDenom(raw, vmType);
+  if ("stored" in parsed) return parsed.stored;
+  throw badRequest(`invalid denom ${parsed.cosmos}: expected an ERC-20 address (0x...) or evm/<hex>`, [
+    { field: "path.denom", description: "must be 0x<40 hex> or evm/<40 hex>" },
+  ]);
 }
 
 interface HolderRow {
@@ -79,7 +93,9 @@ export function richListPage(
 export function createRichListHandlers(deps: IndexerDeps): OperationHandlers {
   return {
     listRichList: async (req) => {
-      const denom = storedDenom(String(req.params.denom ?? ""), deps.vmType);
+      const parsed = parseDenom(String(req.params.denom ?? ""), deps.vmType);
+      // A Cosmos denom on EVM: its ERC-20 over REST, as the reference's read API asks (cached).
+      const denom = "stored" in parsed ? parsed.stored : await deps.node.erc20ByDenom(parsed.cosmos);
       const { request, query } = richListPage(parsePageRequest(req.query as PaginationQuery), denom);
       const { rows, pagination } = await orderedPage<HolderRow>(deps, request, query);
       return {
