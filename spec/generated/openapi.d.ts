@@ -931,13 +931,19 @@ export interface components {
             tx_count: string;
             /** @description Sum of the fees of the block's txs by denom; empty when none. */
             total_fee: components["schemas"]["coin"][];
-            /** @description The block proposer. `identity` is always "" (as the reference). */
+            /**
+             * @description The block proposer, resolved as the reference does: the header's consensus address bytes as a
+             *     `<prefix>valoper` bech32 address, asked of the node's OPinit opchild
+             *     (`/opinit/opchild/v1/validator/{valoper}`, cached per process). `identity` is always "" (as the
+             *     reference). When the node does not know the validator (or cannot be asked), `moniker` is "" and
+             *     `operator_address` that valoper address (the reference answers 500 there).
+             */
             proposer: {
-                /** @description Moniker when known, else "". */
+                /** @description The validator's moniker when the node knows it, else "". */
                 moniker: string;
                 /** @description Always "". */
                 identity: string;
-                /** @description Proposer address (the consensus address, upper-case hex, when no operator is known). */
+                /** @description The validator's operator address (`initvaloper1...`). */
                 operator_address: string;
             };
         };

@@ -13,7 +13,13 @@ import type { AddressInfo } from "node:net";
 import pg from "pg";
 import { parseAddress, parseTxHash, toBech32 } from "../http/addresses.js";
 import { buildPagination, type PaginationQuery, parsePageRequest } from "../http/pagination.js";
-import { type BlockRow, blockPageSql, LATEST_HEIGHT_SQL, toBlock } from "../indexer/blocks.js";
+import {
+  type BlockRow,
+  blockPageSql,
+  LATEST_HEIGHT_SQL,
+  toBlock,
+  unresolvedProposer,
+} from "../indexer/blocks.js";
 import { evmTxsByAccountFilter } from "../indexer/evm-txs.js";
 import { orderByOf, type TokenRow, tokenOf, tokenPageQuery } from "../indexer/nft-tokens.js";
 import { orderedPageOf, orderedPageSql } from "../indexer/ordered-page.js";
@@ -66,7 +72,10 @@ export async function startRawBaseline(
       pool.query<BlockRow>(page.sql, page.params),
       pool.query<{ height: string }>(LATEST_HEIGHT_SQL, [chainId]),
     ]);
-    const items = rows.slice(0, request.limit).map((r) => toBlock(chainId, r));
+    // Weft without a node REST URL resolves no validator: the same unresolved proposer.
+    const items = rows
+      .slice(0, request.limit)
+      .map((r) => toBlock(chainId, r, unresolvedProposer(r.proposer, prefix)));
     const last = items.at(-1);
     const pagination = buildPagination({
       request,

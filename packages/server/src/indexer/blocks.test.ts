@@ -3,6 +3,7 @@ import { useIngestedChain } from "../_test/ingested-chain.js";
 import { SYNTHETIC_CHAIN_ID, syntheticPayload } from "../_test/synthetic-chain.js";
 import { createTestApp, serveForTests } from "../_test/test-app.js";
 import { useTestDatabase } from "../_test/test-database.js";
+import { toBech32 } from "../http/addresses.js";
 import { encodeOffset } from "../http/pagination.js";
 
 const BLOCKS = 30;
@@ -105,7 +106,15 @@ describe("GET /indexer/block/v1/blocks/{height}", () => {
       block_time: String(
         Date.parse(payload.block.block.header.time) - Date.parse(previous.block.block.header.time),
       ),
-      proposer: { moniker: "", identity: "", operator_address: payload.block.block.header.proposer_address },
+      // No node REST URL here: the validator is unresolved, its address the reference's valoper form.
+      proposer: {
+        moniker: "",
+        identity: "",
+        operator_address: toBech32(
+          Buffer.from(payload.block.block.header.proposer_address, "hex"),
+          "initvaloper",
+        ),
+      },
     });
   });
 

@@ -1,4 +1,5 @@
 /** Block routes: list, single, average block time (spec tag Block). */
+import { toBech32 } from "../http/addresses.js";
 import { badRequest, notFound } from "../http/errors.js";
 import type { OperationHandlers, SuccessBody } from "../http/operations.js";
 import {
@@ -11,6 +12,7 @@ import type { IndexerDeps } from "./indexer-deps.js";
 import { keyset } from "./keyset.js";
 
 type Block = SuccessBody<"getBlock">["block"];
+type Proposer = Block["proposer"];
 
 /** Every field as the reference formats it, computed in SQL so rows map 1:1 to JSON. */
 const BLOCK_COLUMNS = `height::text AS height, upper(encode(hash, 'hex')) AS hash, block_time::text AS block_time,
@@ -29,8 +31,50 @@ export interface BlockRow {
   proposer: string;
 }
 
+/**
+ * The proposer's operator address as the reference forms it: the header's consensus address bytes
+ * (`proposer_address`, stored as bytes) under `<prefix>valoper` (rollytics `ValAddressFromHex`).
+ */
+export function proposerValoper(proposerHex: string, prefix: string): string {
+  return toBech32(Buffer.from(proposerHex, "hex"), `${prefix}valoper`);
+}
+
+/** The proposer when the node does not know the validator: no moniker, the valoper address. */
+export function unresolvedProposer(proposerHex: string, prefix: string): Proposer {
+  return { moniker: "", identity: "", operator_address: proposerValoper(proposerHex, prefix) };
+}
+
+/**
+ * Each distinct proposer of `rows` resolved over the node's opchild validator route (cached there).
+ * `known` holds the ones the node named (kept for good, as the lookups keep them), so a page of
+ * known proposers is answered without a promise or a bech32 encoding.
+ */
+async function resolveProposers(
+  deps: IndexerDeps,
+  known: Map<string, Proposer>,
+  rows: BlockRow[],
+): Promise<Map<string, Proposer>> {
+  const missing = [...new Set(rows.map((r) => r.proposer))].filter((hex) => !known.has(hex));
+  if (missing.length === 0) return known;
+  const out = new Map(known);
+  await Promise.all(
+    missing.map(async (hex) => {
+      const valoper = proposerValoper(hex, deps.prefix);
+      const v = await deps.node.validator(valoper);
+      if (v) {
+        const proposer = { moniker: v.moniker, identity: "", operator_address: v.operator_address };
+        known.set(hex, proposer);
+        out.set(hex, proposer);
+      } else {
+        out.set(hex, { moniker: "", identity: "", operator_address: valoper });
+      }
+    }),
+  );
+  return out;
+}
+
 /** A stored block row in the API's shape (the raw benchmark baseline writes it too). */
-export function toBlock(chainId: string, r: BlockRow): Block {
+export function toBlock(chainId: string, r: BlockRow, proposer: Proposer): Block {
   return {
     chain_id: chainId,
     height: r.height,
@@ -41,8 +85,7 @@ export function toBlock(chainId: string, r: BlockRow): Block {
     gas_wanted: r.gas_wanted,
     tx_count: r.tx_count,
     total_fee: r.total_fee.map((c) => ({ denom: c.denom, amount: c.amount })),
-    // No validator registry is indexed: the consensus address stands in for the operator.
-    proposer: { moniker: "", identity: "", operator_address: r.proposer },
+    proposer,
   };
 }
 
@@ -68,16 +111,19 @@ export async function latestHeight(deps: IndexerDeps): Promise<bigint | null> {
 const AVG_WINDOW_BLOCKS = 100;
 
 export function createBlockHandlers(deps: IndexerDeps): OperationHandlers {
+  const known = new Map<string, Proposer>();
   return {
     listBlocks: async (req) => {
       const request = parsePageRequest(req.query as PaginationQuery);
-      const page = blockPageSql(request);
+      const query = blockPageSql(request);
       const [{ rows }, latest] = await Promise.all([
-        deps.pool.query<BlockRow>(page.sql, page.params),
+        deps.pool.query<BlockRow>(query.sql, query.params),
         latestHeight(deps),
       ]);
       const hasMore = rows.length > request.limit;
-      const blocks = rows.slice(0, request.limit).map((r) => toBlock(deps.chainId, r));
+      const page = rows.slice(0, request.limit);
+      const proposers = await resolveProposers(deps, known, page);
+      const blocks = page.map((r) => toBlock(deps.chainId, r, proposers.get(r.proposer) as Proposer));
       const last = blocks.at(-1);
       return {
         blocks,
@@ -104,7 +150,8 @@ export function createBlockHandlers(deps: IndexerDeps): OperationHandlers {
       );
       const row = rows[0];
       if (!row) throw notFound("block not found");
-      return { block: toBlock(deps.chainId, row) };
+      const proposers = await resolveProposers(deps, known, [row]);
+      return { block: toBlock(deps.chainId, row, proposers.get(row.proposer) as Proposer) };
     },
 
     getAvgBlockTime: async () => {

@@ -1,7 +1,8 @@
 import { createChain, type DevnetNode, startDevnetNode } from "@weft/devnet";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { toBech32 } from "../http/addresses.js";
 import { ApiError } from "../http/errors.js";
-import { createNodeLookups } from "./node-lookups.js";
+import { createNodeLookups, VALIDATOR_FAILURE_TTL_MS, VALIDATOR_MISS_TTL_MS } from "./node-lookups.js";
 
 let node: DevnetNode;
 beforeAll(async () => {
@@ -65,5 +66,52 @@ describe("erc20ByDenom", () => {
     expect(down.message).toMatch(
       /^no ERC-20 contract for denom uinit on this chain: the node did not answer/,
     );
+  });
+});
+
+describe("validator", () => {
+  const valoperOf = (n: DevnetNode) => {
+    const hex = n.chain.block(1).block.block.header.proposer_address;
+    return toBech32(Buffer.from(hex, "hex"), "initvaloper");
+  };
+
+  it("asks the node once per known validator, concurrent askers included", async () => {
+    const counting = countingFetch();
+    const lookups = createNodeLookups({ restUrl: node.url, fetch: counting.fetch });
+    const valoper = valoperOf(node);
+    const expected = { moniker: "devnet-validator-3", operator_address: valoper };
+    expect(await Promise.all([lookups.validator(valoper), lookups.validator(valoper)])).toEqual([
+      expected,
+      expected,
+    ]);
+    expect(await lookups.validator(valoper)).toEqual(expected);
+    expect(counting.asked).toEqual([`${node.url}/opinit/opchild/v1/validator/${valoper}`]);
+  });
+
+  it("remembers an unknown validator for a minute and a failed read for seconds, then asks again", async () => {
+    let clock = 0;
+    const counting = countingFetch();
+    const unknown = toBech32(Buffer.alloc(20, 7), "initvaloper");
+    const lookups = createNodeLookups({ restUrl: node.url, fetch: counting.fetch, now: () => clock });
+    expect(await lookups.validator(unknown)).toBeNull();
+    clock += VALIDATOR_MISS_TTL_MS - 1;
+    expect(await lookups.validator(unknown)).toBeNull();
+    expect(counting.asked).toHaveLength(1);
+    clock += 2;
+    expect(await lookups.validator(unknown)).toBeNull();
+    expect(counting.asked).toHaveLength(2);
+
+    const failing = countingFetch();
+    const down = createNodeLookups({ restUrl: "http://127.0.0.1:1", fetch: failing.fetch, now: () => clock });
+    expect(await down.validator(unknown)).toBeNull();
+    expect(await down.validator(unknown)).toBeNull();
+    expect(failing.asked).toHaveLength(1);
+    clock += VALIDATOR_FAILURE_TTL_MS + 1;
+    expect(await down.validator(unknown)).toBeNull();
+    expect(failing.asked).toHaveLength(2);
+  });
+
+  it("without a REST URL: null, nothing asked", async () => {
+    expect(await createNodeLookups({}).validator(toBech32(Buffer.alloc(20, 1), "initvaloper"))).toBeNull();
   });
 });
