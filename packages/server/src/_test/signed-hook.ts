@@ -17,3 +17,39 @@ export function signedHook(): string {
     TxRaw.encode({ bodyBytes: body, authInfoBytes: authInfo, signatures: [signature] }).finish(),
   ).toString("base64");
 }
+
+// biome-ignore lint/suspicious/noExplicitAny: route and op-hook bodies are wire JSON, read by key.
+type Json = any;
+
+/** What the op-hook step needs: a POST that must answer 200, and the wallet that signs. */
+export interface OpHookSigner {
+  post(path: string, body: unknown): Promise<Json>;
+  sign(chainId: string, rest: string, signer: string, msgs: Json): Promise<Uint8Array>;
+  /** The wallet's address on a chain. */
+  addressFor(chainId: string): string;
+  /** Where each chain's node answers. */
+  urls: Record<string, string>;
+}
+
+/**
+ * The wallet's "Authorize conversion" step for a route with `required_op_hook`: POST /op-hook for the
+ * route's pair, sign its messages on the chain it names, and return `signed_op_hook` for /msgs
+ * (undefined when the route needs none).
+ */
+export async function signOpHook(
+  route: Json,
+  wallet: OpHookSigner,
+): Promise<{ signer: string; hook: string } | undefined> {
+  if (!route.required_op_hook) return undefined;
+  const h = await wallet.post("/op-hook", {
+    source_address: wallet.addressFor(route.source_asset_chain_id),
+    source_asset_chain_id: route.source_asset_chain_id,
+    source_asset_denom: route.source_asset_denom,
+    dest_address: wallet.addressFor(route.dest_asset_chain_id),
+    dest_asset_chain_id: route.dest_asset_chain_id,
+    dest_asset_denom: route.dest_asset_denom,
+  });
+  const signer = wallet.addressFor(h.chain_id);
+  const raw = await wallet.sign(h.chain_id, wallet.urls[h.chain_id] ?? "", signer, h.hook);
+  return { signer, hook: Buffer.from(raw).toString("base64") };
+}

@@ -12,6 +12,7 @@ import { createWallet, type Interchain, startInterchain, type Wallet } from "@we
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { type Json, jsonCalls } from "../_test/json-call.js";
 import { msgsRequestFor } from "../_test/msgs-request.js";
+import { signOpHook } from "../_test/signed-hook.js";
 import { createTestApp, serveForTests } from "../_test/test-app.js";
 import { useTestDatabase } from "../_test/test-database.js";
 import { trackAllToEnd } from "../_test/track-to-end.js";
@@ -86,20 +87,12 @@ async function routeOf(source: AssetNode, dest: AssetNode, opWithdraw: boolean):
 /** op-hook where required -> msgs: every tx in order, each with its operations_indices. */
 async function msgsOf(route: Json, wallet: Wallet, chains: Json): Promise<Json[]> {
   const addressFor = (chainId: string) => addressOn(wallet, chainId);
-  let signed_op_hook: { signer: string; hook: string } | undefined;
-  if (route.required_op_hook) {
-    const h = await post("/op-hook", {
-      source_address: addressFor(route.source_asset_chain_id),
-      source_asset_chain_id: route.source_asset_chain_id,
-      source_asset_denom: route.source_asset_denom,
-      dest_address: addressFor(route.dest_asset_chain_id),
-      dest_asset_chain_id: route.dest_asset_chain_id,
-      dest_asset_denom: route.dest_asset_denom,
-    });
-    const signer = addressFor(h.chain_id);
-    const raw = await wallet.sign(h.chain_id, net.urls[h.chain_id] ?? "", signer, h.hook);
-    signed_op_hook = { signer, hook: Buffer.from(raw).toString("base64") };
-  }
+  const signed_op_hook = await signOpHook(route, {
+    post,
+    sign: (chainId, rest, signer, msgs) => wallet.sign(chainId, rest, signer, msgs),
+    addressFor,
+    urls: net.urls,
+  });
   const msgs = await post(
     "/v2/fungible/msgs",
     msgsRequestFor(route, route.required_chain_addresses.map(addressFor), {

@@ -16,6 +16,7 @@ import { bech32 } from "bech32";
 import { pino } from "pino";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { msgsRequestFor } from "../../_test/msgs-request.js";
+import { signOpHook } from "../../_test/signed-hook.js";
 import { createTestApp, serveForTests } from "../../_test/test-app.js";
 import { useTestDatabase } from "../../_test/test-database.js";
 import { createHttpJson } from "../../ingest/http-json.js";
@@ -87,31 +88,19 @@ async function send(
   request: Record<string, unknown>,
 ): Promise<{ chainId: string; hash: string; route: Json; msgs: Json }> {
   const route = await post("/v2/fungible/route", request);
-  let signed_op_hook: { signer: string; hook: string } | undefined;
-  if (route.required_op_hook) {
-    const h = await post("/op-hook", {
-      source_address: addressFor(route.source_asset_chain_id),
-      source_asset_chain_id: route.source_asset_chain_id,
-      source_asset_denom: route.source_asset_denom,
-      dest_address: addressFor(route.dest_asset_chain_id),
-      dest_asset_chain_id: route.dest_asset_chain_id,
-      dest_asset_denom: route.dest_asset_denom,
-    });
-    const raw = await hook.sign(h.chain_id, net.urls[h.chain_id] ?? "", addressFor(h.chain_id), h.hook);
-    signed_op_hook = { signer: addressFor(h.chain_id), hook: Buffer.from(raw).toString("base64") };
-  }
-  const msgs = await post("/v2/fungible/msgs", {
-    source_asset_denom: route.source_asset_denom,
-    source_asset_chain_id: route.source_asset_chain_id,
-    dest_asset_denom: route.dest_asset_denom,
-    dest_asset_chain_id: route.dest_asset_chain_id,
-    amount_in: route.amount_in,
-    amount_out: route.amount_out,
-    address_list: route.required_chain_addresses.map(addressFor),
-    operations: route.operations,
-    slippage_tolerance_percent: "1",
-    ...(signed_op_hook ? { signed_op_hook } : {}),
+  const signed_op_hook = await signOpHook(route, {
+    post,
+    sign: (chainId, rest, signer, msgs) => hook.sign(chainId, rest, signer, msgs),
+    addressFor,
+    urls: net.urls,
   });
+  const msgs = await post(
+    "/v2/fungible/msgs",
+    msgsRequestFor(route, route.required_chain_addresses.map(addressFor), {
+      slippage_tolerance_percent: "1",
+      ...(signed_op_hook ? { signed_op_hook } : {}),
+    }),
+  );
   return { ...(await broadcastAndTrack(msgs.txs[0].cosmos_tx)), route, msgs };
 }
 
