@@ -16,7 +16,7 @@ import { type EvmAccount, evmAccounts } from "./evm-accounts.js";
 import { type EvmBlock, evmBlock } from "./evm-block.js";
 import { contractsOf, erc721Call } from "./evm-scenarios.js";
 import { buildEvmTx, type EvmTxBuild } from "./evm-txs.js";
-import { createNftContent, type NftChangeTruth, type NftTruth } from "./nft-content.js";
+import { createNftContent, type MoveResource, type NftChangeTruth, type NftTruth } from "./nft-content.js";
 import type { BlockPayload, RestTx, TxResult } from "./payloads.js";
 import { prng } from "./prng.js";
 
@@ -93,6 +93,11 @@ export interface Chain {
    * minievm every bank denom is an ERC-20); undefined for any other denom, and off EVM.
    */
   contractByDenom(denom: string): string | undefined;
+  /**
+   * A Move resource of `structTag` at `address` (0x + 64 hex) as of block `height` (Move chains):
+   * `0x1::nft::Nft` of a live NFT object; undefined for anything the devnet does not hold.
+   */
+  moveResource(address: string, structTag: string, height: number): MoveResource | undefined;
   /**
    * OPinit opchild's validator by operator address: the devnet has one, the block proposer, whose
    * operator address is the proposer's consensus address bytes under `<prefix>valoper`; undefined
@@ -423,6 +428,8 @@ export function createChain(options: ChainOptions = {}): Chain {
     truth: (height) => build(height).truth,
     nftTruth: (height) => nft?.truth(height) ?? { collections: [], tokens: [] },
     wasmContract: (addr, height) => nft?.contract(addr, height),
+    moveResource: (address, structTag, height) =>
+      structTag === "0x1::nft::Nft" ? nft?.nftResource(address.toLowerCase(), height) : undefined,
     evmCall: (to, data) => (vm === "evm" ? erc721Call(contracts.nft, seed, to, data) : undefined),
     contractByDenom(denom) {
       if (vm !== "evm") return undefined;

@@ -8,7 +8,7 @@
  */
 import { BinaryWriter } from "cosmjs-types/binary";
 import { cosmosTx, msgResponseData } from "./cosmos-tx.js";
-import { type NftContext, type NftTxBuild, uleb128 } from "./nft-content.js";
+import { type NftContext, type NftTxBuild, tokenUri, uleb128 } from "./nft-content.js";
 import type { NftAction } from "./nft-schedule.js";
 import type { AbciEvent } from "./payloads.js";
 
@@ -97,7 +97,7 @@ export function moveNftTx(
         bcsString(token.collection.name),
         bcsString(""),
         bcsString(token.tokenId),
-        bcsString(`https://devnet.weft.example/${token.collection.index}/${token.tokenId}`),
+        bcsString(tokenUri(token.collection.index, token.tokenId)),
         bcsBool(true),
         Buffer.concat([Buffer.from([1]), bcsAddress(to)]),
       ];

@@ -32,6 +32,16 @@ export interface NftTruth {
   tokens: { collection: string; tokenId: string; owner: string; object?: string; height: number }[];
 }
 
+/** A Move resource as `resources/by_struct_tag` prints it inside `move_resource` (JSON text). */
+export interface MoveResource {
+  type: string;
+  data: Record<string, unknown>;
+}
+
+/** The token URI a devnet NFT is minted with (Move `initia_nft::mint`'s token_uri argument). */
+export const tokenUri = (collectionIndex: number, tokenId: string) =>
+  `https://devnet.weft.example/${collectionIndex}/${tokenId}`;
+
 export interface NftTxBuild {
   raw: string;
   hash: string;
@@ -114,6 +124,31 @@ export function createNftContent(options: {
       if (vm !== "wasm") return undefined;
       const c = schedule.collectionsUpTo(height).find((plan) => ctx.collectionAddr(plan) === addr);
       return c && { name: c.name, symbol: `WEFT${c.index}`, creator: accounts[c.creator] ?? "" };
+    },
+    /**
+     * Move's `0x1::nft::Nft` resource of the token object at `address` (0x + 64 hex) as of block h
+     * (Move chains), fields in the struct's declaration order as the node's JSON prints them.
+     * Undefined when no live token lives there (never minted, minted later, or burned).
+     */
+    nftResource(address: string, height: number): MoveResource | undefined {
+      if (vm !== "move") return undefined;
+      for (let m = 1; m <= height; m++) {
+        const token = schedule.tokenAt(m);
+        if (!token) continue;
+        const collection = ctx.collectionAddr(token.collection);
+        if (objectOf(collection, token.tokenId) !== address) continue;
+        if (ownerAt(token, height) === undefined) return undefined;
+        return {
+          type: "0x1::nft::Nft",
+          data: {
+            collection: { inner: collection },
+            description: "",
+            token_id: token.tokenId,
+            uri: tokenUri(token.collection.index, token.tokenId),
+          },
+        };
+      }
+      return undefined;
     },
     /** Every collection and live token after block h, from the schedule alone (no block is built). */
     truth(height: number): NftTruth {

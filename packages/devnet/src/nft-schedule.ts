@@ -21,7 +21,6 @@ const FAILED_HOP_RATE = 0.06;
 export const BURN_OFFSET = 211;
 const BURN_RATE = 0.15;
 
-
 export interface CollectionPlan {
   index: number;
   height: number;

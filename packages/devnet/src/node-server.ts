@@ -2,7 +2,8 @@
  * Serves a Chain over the protocols a real node speaks: CometBFT RPC (`/status`, `/block`,
  * `/block_results`, JSON-RPC envelopes) and Cosmos REST (`/cosmos/tx/v1beta1/txs/block/{h}` with
  * key and offset pagination, `/cosmos/tx/v1beta1/txs/{hash}`; on Wasm chains wasmd's contract record
- * and `contract_info` smart query; OPinit opchild's validator; minievm's `contracts/by_denom`) and, on
+ * and `contract_info` smart query; OPinit opchild's validator; minievm's `contracts/by_denom`; the state
+ * queries of rest-state.ts) and, on
  * EVM chains, EVM JSON-RPC
  * (POST; see json-rpc.ts). Blocks appear on a timer or on demand. Faults (errors, hangs, slow answers) can be injected on a deterministic fraction of requests.
  */
@@ -13,6 +14,7 @@ import { bech32 } from "bech32";
 import { cachedChain } from "./cached-chain.js";
 import type { Chain } from "./chain.js";
 import { answerJsonRpc, type OtherMethods, type Outcome } from "./json-rpc.js";
+import { answerRestState } from "./rest-state.js";
 
 export interface Faults {
   /** Fraction of requests answered 500. */
@@ -91,10 +93,14 @@ export async function startDevnetNode(options: {
       json(res, 200, answerJsonRpc(chain, head, body, cometJsonRpc));
     };
     if (text !== undefined) return answer(text);
+    readBody(req, answer);
+  }
+
+  const readBody = (req: IncomingMessage, then: (text: string) => void) => {
     const chunks: Buffer[] = [];
     req.on("data", (c: Buffer) => chunks.push(c));
-    req.on("end", () => answer(Buffer.concat(chunks).toString("utf8")));
-  }
+    req.on("end", () => then(Buffer.concat(chunks).toString("utf8")));
+  };
 
   /** CometBFT's `status`, `block` and `block_results`, for GET routes and JSON-RPC alike. */
   function comet(method: string, heightParam: string | null): Outcome {
@@ -130,8 +136,22 @@ export async function startDevnetNode(options: {
   };
 
   function route(req: IncomingMessage, res: ServerResponse, body?: string) {
-    if (req.method === "POST") return jsonRpc(req, res, body);
     const u = new URL(req.url ?? "/", "http://devnet");
+    if (
+      u.pathname.startsWith("/minievm/") ||
+      u.pathname.startsWith("/initia/") ||
+      u.pathname.startsWith("/cosmos/base/")
+    ) {
+      if (body === undefined && req.method === "POST") return readBody(req, (text) => route(req, res, text));
+      const answer = answerRestState(chain, head, {
+        method: req.method ?? "GET",
+        url: u,
+        heightHeader: req.headers["x-cosmos-block-height"],
+        body: body ?? "",
+      });
+      if (answer) return json(res, answer.status, answer.body);
+    }
+    if (req.method === "POST") return jsonRpc(req, res, body);
     const heightParam = u.searchParams.get("height");
     if (u.pathname === "/status" || u.pathname === "/block" || u.pathname === "/block_results") {
       const answer = comet(u.pathname.slice(1), heightParam);

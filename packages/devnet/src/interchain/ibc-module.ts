@@ -190,12 +190,7 @@ export function installIbc(chain: LiveChain, channels: ChannelEnd[], options: { 
     const prefix = `${packet.sourcePort}/${packet.sourceChannel}/`;
     if (data.denom.startsWith(prefix)) {
       const rest = data.denom.slice(prefix.length);
-      chain.credit(
-        ctx,
-        escrowOf(packet.destinationChannel),
-        denomOfPath(rest),
-        BigInt(data.amount),
-      );
+      chain.credit(ctx, escrowOf(packet.destinationChannel), denomOfPath(rest), BigInt(data.amount));
     }
   }
 

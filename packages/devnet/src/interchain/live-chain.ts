@@ -264,6 +264,7 @@ export function createLiveChain(options: {
     // Broadcast txs make no NFTs: the NFTs are the background's.
     nftTruth: (height) => background.nftTruth(height),
     wasmContract: (addr, height) => background.wasmContract(addr, height),
+    moveResource: (address, structTag, height) => background.moveResource(address, structTag, height),
     evmCall: (to, data) => background.evmCall(to, data),
     contractByDenom: (denom) => background.contractByDenom(denom),
     validator: (valoper) => background.validator(valoper),
