@@ -114,7 +114,8 @@ export function shouldRetry(err: unknown): boolean {
 }
 
 export interface HttpJson {
-  get<T>(url: string, signal?: AbortSignal): Promise<T>;
+  /** `headers`: e.g. `x-cosmos-block-height`, which asks a Cosmos REST node for state at a height. */
+  get<T>(url: string, signal?: AbortSignal, headers?: Record<string, string>): Promise<T>;
   /** POSTs `body` as JSON (JSON-RPC); retried like `get`, as node reads are idempotent. */
   post<T>(url: string, body: unknown, signal?: AbortSignal): Promise<T>;
 }
@@ -202,7 +203,8 @@ export function createHttpJson(
   }
 
   return {
-    get: <T>(url: string, signal?: AbortSignal) => request<T>(url, {}, signal),
+    get: <T>(url: string, signal?: AbortSignal, headers?: Record<string, string>) =>
+      request<T>(url, headers ? { headers } : {}, signal),
     post: <T>(url: string, body: unknown, signal?: AbortSignal) =>
       request<T>(
         url,

@@ -8,6 +8,7 @@ import type { Database } from "../db/database.js";
 import { createCw721Collections } from "./cw721-collections.js";
 import { type BlockBundle, deriveBlock } from "./derive/derive-block.js";
 import { createErc721Metadata } from "./erc721-metadata.js";
+import { createMoveNftUris } from "./move-nft-uris.js";
 import { createHttpJson, RPC_TIMEOUT_MS } from "./http-json.js";
 import { type BlockSource, ChainMismatchError, runIngestLoop } from "./ingest-loop.js";
 import { probeNode } from "./node-probe.js";
@@ -88,6 +89,8 @@ export async function runIngest(options: RunIngestOptions): Promise<bigint | nul
     });
     // Collection names (and ERC-721 token URIs) live in the contracts, not in their events.
     const cw721 = createCw721Collections({ http, restUrl: options.restUrl, prefix: options.prefix });
+    // A Move NFT's uri lives in its object's 0x1::nft::Nft resource, not in its mint event.
+    const moveUris = createMoveNftUris({ http, restUrl: options.restUrl });
     const erc721 = options.jsonRpcUrl
       ? createErc721Metadata({ http, jsonRpcUrl: options.jsonRpcUrl })
       : undefined;
@@ -97,7 +100,7 @@ export async function runIngest(options: RunIngestOptions): Promise<bigint | nul
       ...(node.blockHash ? { blockHash: node.blockHash } : {}),
       fetch: async (height, signal) => {
         const derived = deriveBlock(await node.fetch(height, signal), options.prefix);
-        const named = await cw721.enrich(derived, signal);
+        const named = await moveUris.enrich(await cw721.enrich(derived, signal), height, signal);
         return erc721 ? erc721.enrich(named, height, signal) : named;
       },
     };
