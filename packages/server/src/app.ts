@@ -140,7 +140,10 @@ export function createApp(deps: AppDeps): App {
   // paths and validates each request against its operation, compiled once from the spec.
   const indexer: IndexerDeps = {
     pool: deps.db.pool,
-    chainId: deps.chain?.chainId ?? "weft-devnet-1",
+    // Read per request: a server started before any ingestion learns its chain later (cli.ts).
+    get chainId() {
+      return deps.chain?.chainId ?? "weft-devnet-1";
+    },
     prefix: deps.chain?.prefix ?? "init",
     vmType: deps.chain?.vmType ?? "move",
     version: deps.build?.version ?? "dev",

@@ -74,16 +74,22 @@ function configOrExit(opts: Record<string, unknown>): Config {
   }
 }
 
-/** The chain the API serves: configured, else the one ingestion recorded. */
-async function resolveChainId(config: Config, db: Awaited<ReturnType<typeof openDatabase>>): Promise<string> {
+/** The chain the API serves: configured, else the one ingestion recorded (undefined: none yet). */
+async function resolveChainId(
+  config: Config,
+  db: Awaited<ReturnType<typeof openDatabase>>,
+): Promise<string | undefined> {
   if (config.chainId) return config.chainId;
   const { rows } = await db.pool.query<{ chain_id: string }>(
     "SELECT chain_id FROM ingest_checkpoint ORDER BY updated_at DESC",
   );
   if (rows.length > 1)
     throw new Error(`the database holds ${rows.length} chains; set CHAIN_ID to the one to serve`);
-  return rows[0]?.chain_id ?? "unknown";
+  return rows[0]?.chain_id;
 }
+
+/** How often an API started before any ingestion looks for the chain ingestion records. */
+const CHAIN_WATCH_MS = 1_000;
 
 /**
  * Repeats of a stop signal within this window are the same request: `pnpm start` forwards a Ctrl-C to
@@ -125,7 +131,12 @@ async function serveApp(options: {
   config: Config;
   db: Awaited<ReturnType<typeof openDatabase>>;
   logger: ReturnType<typeof createLogger>;
-  chainId: string;
+  /**
+   * Undefined: nothing configured and nothing ingested yet (`weft serve` started beside a first
+   * `weft ingest`); the API answers as chain "unknown" and takes the chain ingestion records as soon
+   * as it appears, instead of serving "unknown" until restarted.
+   */
+  chainId: string | undefined;
   /** The node's Cosmos REST the read API asks (default: REST_URL, then RPC_URL). */
   restUrl?: string;
   onClosed: () => Promise<void>;
@@ -161,14 +172,30 @@ async function serveApp(options: {
         })
       : undefined;
   tracker?.start();
+  const chain = {
+    chainId: options.chainId ?? "unknown",
+    prefix: config.prefix,
+    vmType: config.vmType,
+    restUrl: options.restUrl ?? config.restUrl ?? config.rpcUrl,
+  };
+  const chainWatch =
+    options.chainId === undefined
+      ? setInterval(() => {
+          resolveChainId(config, db).then(
+            (found) => {
+              if (found === undefined || chainWatch === undefined) return;
+              clearInterval(chainWatch);
+              chain.chainId = found;
+              logger.info({ chainId: found }, "serving the chain ingestion recorded");
+            },
+            (err: unknown) => logger.warn({ err }, "could not read the ingested chain yet"),
+          );
+        }, CHAIN_WATCH_MS)
+      : undefined;
+  chainWatch?.unref();
   const app = createApp({
     router: { registry },
-    chain: {
-      chainId: options.chainId,
-      prefix: config.prefix,
-      vmType: config.vmType,
-      restUrl: options.restUrl ?? config.restUrl ?? config.rpcUrl,
-    },
+    chain,
     build: BUILD,
     db,
     logger,
@@ -184,6 +211,7 @@ async function serveApp(options: {
     logger,
     shutdownTimeoutMs: config.shutdownTimeoutMs,
     onClosed: async () => {
+      clearInterval(chainWatch);
       await tracker?.stop();
       await options.onClosed();
     },

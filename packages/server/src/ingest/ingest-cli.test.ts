@@ -61,6 +61,50 @@ describe("weft ingest + weft serve, as separate processes on one Postgres", () =
     }
   }, 120_000);
 
+  it("an API started before the first ingestion serves the chain ingestion then records, without a restart", async () => {
+    if (!(await realPostgresAvailable())) {
+      expect(process.env.CI).not.toBe("true");
+      return;
+    }
+    const node = await startPayloadNode({
+      payload: (h) => syntheticPayload(h, { blocks: 5 }),
+      head: 5,
+      chainId: SYNTHETIC_CHAIN_ID,
+    });
+    const scratch = await createScratchDatabase();
+    try {
+      expect((await runWeft(["migrate"], { DATABASE_URL: scratch.url, LOG_LEVEL: "warn" })).code).toBe(0);
+      const api = await startWeft(["serve", "--port", "0"], { DATABASE_URL: scratch.url, LOG_LEVEL: "warn" });
+      try {
+        const before = await fetch(`${api.url}/status`);
+        expect(before.status).toBe(503);
+        expect(((await before.json()) as { message: string }).message).toContain("unknown");
+        const { spawn } = await import("node:child_process");
+        const { CLI_PATH } = await import("../_test/spawn-weft.js");
+        const ingest = spawn(process.execPath, [CLI_PATH, "ingest", "--rpc-url", node.url], {
+          env: { ...process.env, DATABASE_URL: scratch.url, LOG_LEVEL: "warn" },
+          stdio: "ignore",
+        });
+        const ingested = new Promise((r) => ingest.on("exit", r));
+        let status: { chain_id?: string; height?: number } = {};
+        for (let i = 0; i < 300 && status.height !== 5; i++) {
+          await new Promise((r) => setTimeout(r, 100));
+          const res = await fetch(`${api.url}/status`);
+          if (res.status === 200) status = (await res.json()) as typeof status;
+        }
+        expect(status).toMatchObject({ chain_id: SYNTHETIC_CHAIN_ID, height: 5 });
+        ingest.kill("SIGTERM");
+        await ingested;
+      } finally {
+        api.child.kill("SIGTERM");
+        await api.exited;
+      }
+    } finally {
+      await scratch.drop();
+      await node.close();
+    }
+  }, 120_000);
+
   it("explains what is missing without a node URL", async () => {
     const { code, stderr } = await runWeft(["ingest"], { RPC_URL: undefined, DATABASE_URL: undefined });
     expect(code).toBe(2);
