@@ -11,10 +11,11 @@ import { PubKey } from "cosmjs-types/cosmos/crypto/secp256k1/keys";
 import { MsgDelegate } from "cosmjs-types/cosmos/staking/v1beta1/tx";
 import { SignMode } from "cosmjs-types/cosmos/tx/signing/v1beta1/signing";
 import { AuthInfo, TxBody, TxRaw } from "cosmjs-types/cosmos/tx/v1beta1/tx";
+import { type BankMove, type BankState, createBankState } from "./bank-state.js";
 import { type DensityOptions, freshBankRecipient } from "./density.js";
 import { type EvmAccount, evmAccounts } from "./evm-accounts.js";
 import { type EvmBlock, evmBlock } from "./evm-block.js";
-import { contractsOf, erc721Call } from "./evm-scenarios.js";
+import { contractsOf, erc721Call, TRANSFER_TOPIC } from "./evm-scenarios.js";
 import { buildEvmTx, type EvmTxBuild } from "./evm-txs.js";
 import { createNftContent, type MoveResource, type NftChangeTruth, type NftTruth } from "./nft-content.js";
 import type { BlockPayload, RestTx, TxResult } from "./payloads.js";
@@ -81,10 +82,17 @@ export interface Chain {
   /** Every NFT collection and live token after block `height` (Move and Wasm chains; empty on EVM). */
   nftTruth(height: number): NftTruth;
   /**
-   * `eth_call` of the devnet's contracts (EVM chains): the ERC-721's `name()` and `tokenURI(id)`, as
-   * ABI-encoded 0x hex; undefined where a real contract would revert (any other call or address).
+   * `eth_call` of the devnet's contracts (EVM chains): the ERC-721's `name()` and `tokenURI(id)`, and
+   * the fee denom's ERC-20 `balanceOf(address)` after block `height` (the bank balance, as on
+   * minievm), as ABI-encoded 0x hex; undefined where a real contract would revert (any other call or
+   * address, or `balanceOf` without a height).
    */
-  evmCall(to: string, data: string): string | undefined;
+  evmCall(to: string, data: string, height?: number): string | undefined;
+  /**
+   * Bank state at any height (genesis + the coins the chain's events move): what `auth/v1beta1/accounts`
+   * and `bank/v1beta1/balances` answer. Absent on chains that do not track it (the interchain's live chains).
+   */
+  bank?: BankState;
   /** The cw721 contract at `addr` (0x + 64 hex) as of block `height` (Wasm chains), or undefined. */
   wasmContract(addr: string, height: number): { name: string; symbol: string; creator: string } | undefined;
   /**
@@ -149,6 +157,15 @@ export function createChain(options: ChainOptions = {}): Chain {
     vm === "evm" || options.nftTxs === false
       ? undefined
       : createNftContent({ seed, vm, prefix, accounts, keys });
+  const genesis = genesisBalances({ seed, prefix, vm, accounts, evmUsers, router: contracts.router });
+  const bank = createBankState({
+    prefix,
+    genesis,
+    contracts: new Set(
+      vm === "evm" ? [contracts.token, contracts.nft, contracts.router].map((a) => bech32Of(a, prefix)) : [],
+    ),
+    moves: (h) => bankMoves(build(h), contracts.token, prefix),
+  });
   const blockHashOf = (h: number) => sha256(`devnet-${seed}-block-${h}`).toString("hex").toUpperCase();
   const timeOf = (h: number) =>
     genesisMs + (h - 1) * interval + Math.floor(prng(seed * 7919 + h)() * interval * 0.2);
@@ -253,6 +270,8 @@ export function createChain(options: ChainOptions = {}): Chain {
       const moved = delegate
         ? []
         : [
+            // minievm moves every bank denom as its ERC-20: the send is also a Transfer log.
+            ...(vm === "evm" ? erc20SendEvents(contracts.token, sender, recipient, BigInt(amount)) : []),
             {
               type: "coin_spent",
               attributes: [
@@ -320,7 +339,10 @@ export function createChain(options: ChainOptions = {}): Chain {
         code: failed ? 5 : 0,
         signer: sender,
         msgType: typeUrl.slice(1),
-        accounts: failed || delegate ? [sender] : [...new Set([sender, recipient])],
+        accounts:
+          failed || delegate
+            ? [sender]
+            : [...new Set([sender, recipient, ...(vm === "evm" ? [contracts.token] : [])])],
         moved: failed || delegate ? [] : [{ from: sender, to: recipient, denom: "uinit", amount }],
       });
     }
@@ -430,7 +452,15 @@ export function createChain(options: ChainOptions = {}): Chain {
     wasmContract: (addr, height) => nft?.contract(addr, height),
     moveResource: (address, structTag, height) =>
       structTag === "0x1::nft::Nft" ? nft?.nftResource(address.toLowerCase(), height) : undefined,
-    evmCall: (to, data) => (vm === "evm" ? erc721Call(contracts.nft, seed, to, data) : undefined),
+    evmCall(to, data, height) {
+      if (vm !== "evm") return undefined;
+      const holder = balanceOfArgument(contracts.token, to, data);
+      if (holder === undefined) return erc721Call(contracts.nft, seed, to, data);
+      if (height === undefined) return undefined;
+      const amount = bank.balances(height).get(bech32Of(holder, prefix)) ?? 0n;
+      return `0x${amount.toString(16).padStart(64, "0")}`;
+    },
+    bank,
     contractByDenom(denom) {
       if (vm !== "evm") return undefined;
       if (denom === FEE_DENOM) return contracts.token;
@@ -472,4 +502,100 @@ function cosmosTruthOf(tx: EvmTxBuild, height: number, index: number): TxTruth {
     // EVM tokens move as ERC-20 logs (the receipts are their truth), not bank coins.
     moved: [],
   };
+}
+
+/** The bech32 form of a 0x address. */
+const bech32Of = (hex: string, prefix: string) =>
+  bech32.encode(prefix, bech32.toWords(Buffer.from(hex.replace(/^0x/, ""), "hex")));
+
+/**
+ * Genesis balances of the fee denom, deterministic per seed: every Cosmos account, and on EVM chains
+ * every EVM account and the router (which pays ERC-20 out in swaps). EVM amounts move in 10^12..10^18
+ * steps, bank sends in 1..10^6: genesis is far above what any run spends.
+ */
+function genesisBalances(options: {
+  seed: number;
+  prefix: string;
+  vm: "evm" | "move" | "wasm";
+  accounts: string[];
+  evmUsers: EvmAccount[];
+  router: string;
+}): Map<string, bigint> {
+  const base = options.vm === "evm" ? 10n ** 24n : 10n ** 12n;
+  const holders = [
+    ...options.accounts,
+    ...options.evmUsers.map((u) => u.bech32),
+    ...(options.vm === "evm" ? [bech32Of(options.router, options.prefix)] : []),
+  ];
+  return new Map(
+    holders.map((address) => {
+      const draw = createHash("sha256").update(`devnet-${options.seed}-genesis-${address}`).digest();
+      return [address, base + (draw.readBigUInt64BE(0) % base)];
+    }),
+  );
+}
+
+/**
+ * What one block moves in the fee denom: its successful bank sends, and on EVM chains the ERC-20
+ * Transfer logs of the fee denom's contract (a transfer from or to the zero address mints or burns).
+ */
+function bankMoves(
+  built: { truth: TxTruth[]; evmTxs: EvmTxBuild[] },
+  token: string,
+  prefix: string,
+): BankMove[] {
+  const moves: BankMove[] = [];
+  for (const t of built.truth)
+    for (const m of t.moved ?? [])
+      if (m.denom === FEE_DENOM) moves.push({ from: m.from, to: m.to, amount: BigInt(m.amount) });
+  for (const tx of built.evmTxs) {
+    if (tx.status !== "0x1") continue;
+    for (const log of tx.scenario.logs) {
+      if (log.address.toLowerCase() !== token || log.topics.length !== 3 || log.topics[0] !== TRANSFER_TOPIC)
+        continue;
+      const [, from, to] = log.topics as [string, string, string];
+      const party = (topic: string) =>
+        BigInt(topic) === 0n ? undefined : bech32Of(`0x${topic.slice(-40)}`, prefix);
+      moves.push({ from: party(from), to: party(to), amount: BigInt(log.data) });
+    }
+  }
+  return moves;
+}
+
+/** The events minievm adds to a bank send of an ERC-20 backed denom: the call and its Transfer log. */
+function erc20SendEvents(token: string, sender: string, recipient: string, amount: bigint) {
+  const topic = (address: string) =>
+    `0x${Buffer.from(bech32.fromWords(bech32.decode(address, 90).words))
+      .toString("hex")
+      .padStart(64, "0")}`;
+  const log = {
+    address: token,
+    topics: [TRANSFER_TOPIC, topic(sender), topic(recipient)],
+    data: `0x${amount.toString(16).padStart(64, "0")}`,
+  };
+  return [
+    {
+      type: "call",
+      attributes: [
+        { key: "contract", value: token, index: true },
+        { key: "ret", value: "0x", index: true },
+        { key: "msg_index", value: "0", index: true },
+      ],
+    },
+    {
+      type: "evm",
+      attributes: [
+        { key: "log", value: JSON.stringify(log), index: true },
+        { key: "msg_index", value: "0", index: true },
+      ],
+    },
+  ];
+}
+
+/** The holder of an ERC-20 `balanceOf(address)` (0x70a08231) call to `token`, as 0x hex; else undefined. */
+function balanceOfArgument(token: string, to: string, data: string): string | undefined {
+  const input = data.toLowerCase().replace(/^0x/, "");
+  if (to.toLowerCase() !== token || !input.startsWith("70a08231") || input.length !== 8 + 64)
+    return undefined;
+  return `0x${input.slice(8 + 24)}`;
 }

@@ -1,7 +1,8 @@
 /**
  * The EVM JSON-RPC a minievm node serves, as far as an indexer reads it: `eth_chainId`,
  * `eth_blockNumber`, `eth_getBlockByNumber`, `eth_getBlockReceipts`, `debug_traceBlockByNumber`
- * (callTracer only) and `eth_call` (the ERC-721's `name()` and `tokenURI(id)`; others revert).
+ * (callTracer only) and `eth_call` (the ERC-721's `name()` and `tokenURI(id)`, the fee denom's ERC-20
+ * `balanceOf` at the block asked; others revert).
  * Single and batch requests; errors in go-ethereum's codes and wording. The node answers
  * CometBFT's methods over the same JSON-RPC (`other`), as a CometBFT RPC port does for POST.
  */
@@ -52,7 +53,7 @@ function call(chain: Chain, head: number, method: unknown, params: unknown[]): O
       const tx = params[0] as { to?: unknown; data?: unknown; input?: unknown } | undefined;
       const data = tx?.input ?? tx?.data;
       if (typeof tx?.to !== "string" || typeof data !== "string") return invalid("to and data are required");
-      const output = chain.evmCall(tx.to, data);
+      const output = chain.evmCall(tx.to, data, height);
       return output === undefined
         ? { error: { code: 3, message: "execution reverted" } }
         : { result: output };

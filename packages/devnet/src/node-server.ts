@@ -140,7 +140,9 @@ export async function startDevnetNode(options: {
     if (
       u.pathname.startsWith("/minievm/") ||
       u.pathname.startsWith("/initia/") ||
-      u.pathname.startsWith("/cosmos/base/")
+      u.pathname.startsWith("/cosmos/base/") ||
+      u.pathname.startsWith("/cosmos/auth/") ||
+      u.pathname.startsWith("/cosmos/bank/")
     ) {
       if (body === undefined && req.method === "POST") return readBody(req, (text) => route(req, res, text));
       const answer = answerRestState(chain, head, {

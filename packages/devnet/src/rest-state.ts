@@ -2,10 +2,13 @@
  * The Cosmos REST state queries a reference indexer (rollytics) asks of a node beyond blocks and
  * txs, in the shapes a real Initia node's grpc-gateway prints: the latest block
  * (`/cosmos/base/tendermint/v1beta1/blocks/latest`), the node's versions (`.../node_info`), a Move
- * resource by struct tag (`/initia/move/v1/accounts/{addr}/resources/by_struct_tag`) and minievm's
- * read-only call (`POST /minievm/evm/v1/call`). State reads honour `x-cosmos-block-height` (0 or
- * absent = the head), as the node's gRPC gateway does.
+ * resource by struct tag (`/initia/move/v1/accounts/{addr}/resources/by_struct_tag`), minievm's
+ * read-only call (`POST /minievm/evm/v1/call`), and the bank state a rich list starts from
+ * (`/cosmos/auth/v1beta1/accounts`, `.../module_accounts`, `/cosmos/bank/v1beta1/balances/{addr}`).
+ * State reads honour `x-cosmos-block-height` (0 or absent = the head), as the node's gRPC gateway does.
  */
+import { bech32 } from "bech32";
+import type { BankAccount, BankState } from "./bank-state.js";
 import type { Chain } from "./chain.js";
 
 export interface RestAnswer {
@@ -65,7 +68,26 @@ export function answerRestState(
     };
   }
   if (method === "POST" && url.pathname === "/minievm/evm/v1/call") {
-    return evmCall(chain, request.body);
+    return evmCall(chain, request.body, head);
+  }
+  if (method === "GET" && url.pathname.startsWith("/cosmos/auth/v1beta1/")) {
+    if (!chain.bank) return undefined;
+    if (url.pathname === "/cosmos/auth/v1beta1/module_accounts")
+      return {
+        status: 200,
+        body: { accounts: chain.bank.moduleAccounts.map((a) => accountJson(a, chain.vm)) },
+      };
+    if (url.pathname === "/cosmos/auth/v1beta1/accounts") {
+      const height = queryHeight(request.heightHeader, head);
+      if (typeof height !== "number") return height;
+      return authAccounts(chain.bank, chain.vm, height, url.searchParams);
+    }
+  }
+  const balances = /^\/cosmos\/bank\/v1beta1\/balances\/([^/]+)$/.exec(url.pathname);
+  if (method === "GET" && balances?.[1] && chain.bank) {
+    const height = queryHeight(request.heightHeader, head);
+    if (typeof height !== "number") return height;
+    return bankBalances(chain.bank, chain.prefix, decodeURIComponent(balances[1]), height, url.searchParams);
   }
   return undefined;
 }
@@ -102,7 +124,7 @@ function nodeInfo(chain: Chain) {
  * `{response, used_gas, logs, trace_output, error}`; a revert is a 200 whose `error` says so, as
  * minievm reports execution errors in the body rather than as a gRPC status.
  */
-function evmCall(chain: Chain, text: string): RestAnswer {
+function evmCall(chain: Chain, text: string, head: number): RestAnswer {
   if (chain.vm !== "evm")
     return { status: 501, body: { code: 12, message: "not an EVM chain", details: [] } };
   let body: { contract_addr?: unknown; input?: unknown };
@@ -114,7 +136,7 @@ function evmCall(chain: Chain, text: string): RestAnswer {
   const to = typeof body.contract_addr === "string" ? body.contract_addr : "";
   const input = typeof body.input === "string" ? body.input : "";
   if (!/^0x[0-9a-fA-F]{40}$/.test(to)) return invalid(`invalid contract_addr: ${to}`);
-  const output = chain.evmCall(to, input);
+  const output = chain.evmCall(to, input, head);
   return {
     status: 200,
     body: {
@@ -125,4 +147,84 @@ function evmCall(chain: Chain, text: string): RestAnswer {
       error: output === undefined ? "execution reverted" : "",
     },
   };
+}
+
+/** The fee denom every devnet balance is in. */
+const BANK_DENOM = "uinit";
+const DEFAULT_PAGE_LIMIT = 100;
+
+/**
+ * Cosmos SDK pagination over `items`: `pagination.key` (what a previous page's `next_key` was; here
+ * the base64 of the next item's index) or `pagination.offset`, `pagination.limit` (default 100).
+ * `total` is always given, as a node does for a first page with `count_total`.
+ */
+function paginate<T>(items: T[], params: URLSearchParams): RestAnswer | { page: T[]; pagination: unknown } {
+  const limitText = params.get("pagination.limit");
+  const limit = limitText ? Number(limitText) : DEFAULT_PAGE_LIMIT;
+  if (!Number.isSafeInteger(limit) || limit < 0) return invalid(`invalid pagination.limit: ${limitText}`);
+  const size = limit === 0 ? DEFAULT_PAGE_LIMIT : limit;
+  const key = params.get("pagination.key");
+  const from = key
+    ? Number(Buffer.from(key, "base64").toString())
+    : Number(params.get("pagination.offset") ?? 0);
+  if (!Number.isSafeInteger(from) || from < 0) return invalid("invalid pagination.key or pagination.offset");
+  const page = items.slice(from, from + size);
+  const next = from + size < items.length ? Buffer.from(String(from + size)).toString("base64") : null;
+  return { page, pagination: { next_key: next, total: String(items.length) } };
+}
+
+/**
+ * An account as the grpc-gateway prints its `Any`: a BaseAccount flat; a ModuleAccount (and
+ * minievm's ContractAccount) around a `base_account`. The devnet signs with keys it never
+ * registers, so `pub_key` is null and `sequence` "0".
+ */
+function accountJson(account: BankAccount, vm: Chain["vm"]) {
+  const base = {
+    address: account.address,
+    pub_key: null,
+    account_number: String(account.accountNumber),
+    sequence: "0",
+  };
+  if (account.kind === "module")
+    return {
+      "@type": "/cosmos.auth.v1beta1.ModuleAccount",
+      base_account: base,
+      name: account.name ?? "",
+      permissions: account.permissions ?? [],
+    };
+  if (account.kind === "contract")
+    return vm === "evm"
+      ? { "@type": "/minievm.evm.v1.ContractAccount", base_account: base, code_hash: "" }
+      : { "@type": "/cosmos.auth.v1beta1.BaseAccount", ...base };
+  return { "@type": "/cosmos.auth.v1beta1.BaseAccount", ...base };
+}
+
+function authAccounts(bank: BankState, vm: Chain["vm"], height: number, params: URLSearchParams): RestAnswer {
+  const paged = paginate(bank.accounts(height), params);
+  if ("status" in paged) return paged;
+  return {
+    status: 200,
+    body: { accounts: paged.page.map((a) => accountJson(a, vm)), pagination: paged.pagination },
+  };
+}
+
+/** `bank/v1beta1/balances/{address}`: non-zero balances only, as the bank keeper stores them. */
+function bankBalances(
+  bank: BankState,
+  prefix: string,
+  address: string,
+  height: number,
+  params: URLSearchParams,
+): RestAnswer {
+  try {
+    const decoded = bech32.decode(address, 90);
+    if (decoded.prefix !== prefix) throw new Error("prefix");
+  } catch {
+    return invalid(`invalid address: decoding bech32 failed: ${address}`);
+  }
+  const amount = bank.balances(height).get(address) ?? 0n;
+  const coins = amount === 0n ? [] : [{ denom: BANK_DENOM, amount: String(amount) }];
+  const paged = paginate(coins, params);
+  if ("status" in paged) return paged;
+  return { status: 200, body: { balances: paged.page, pagination: paged.pagination } };
 }
