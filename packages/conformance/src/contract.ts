@@ -38,7 +38,9 @@ interface ResponseObject {
 interface OperationObject {
   operationId?: string;
   tags?: string[];
-  requestBody?: { content?: Record<string, { examples?: Record<string, { value?: unknown; $ref?: string }> }> };
+  requestBody?: {
+    content?: Record<string, { examples?: Record<string, { value?: unknown; $ref?: string }> }>;
+  };
   parameters?: (ParameterObject | { $ref: string })[];
   responses?: Record<string, ResponseObject>;
 }
@@ -96,7 +98,9 @@ export function createContract(document: OpenApiDocument = loadContractDocument(
       responses[status] = Object.fromEntries(Object.entries(content).map(([type, m]) => [type, m.schema]));
     }
     const example = Object.values(op.requestBody?.content?.["application/json"]?.examples ?? {})[0];
-    const requestExample = example ? deref<{ value?: unknown }>(example as { value?: unknown }).value : undefined;
+    const requestExample = example
+      ? deref<{ value?: unknown }>(example as { value?: unknown }).value
+      : undefined;
     return {
       ...ref,
       parameters: (op.parameters ?? []).map((p) => deref<ParameterObject>(p)),

@@ -78,7 +78,9 @@ export function createProbe(options: ProbeOptions, listeners: ((e: Exchange) => 
         const res = await doFetch(url, {
           method,
           signal: AbortSignal.timeout(options.timeoutMs),
-          ...(body === undefined ? {} : { headers: { "content-type": "application/json" }, body: JSON.stringify(body) }),
+          ...(body === undefined
+            ? {}
+            : { headers: { "content-type": "application/json" }, body: JSON.stringify(body) }),
         });
         const text = await res.text();
         const contentType = res.headers.get("content-type") ?? "";

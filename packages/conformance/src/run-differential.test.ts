@@ -34,7 +34,15 @@ const rename: Injection = {
   applies: (p) => p === "/indexer/block/v1/avg_blocktime",
   edit: ({ avg_block_time, ...rest }) => ({ ...rest, avg_blocktime: avg_block_time }),
 };
+/** The oldest-first walk of every list; the other ways a list is asked have their own injections. */
+const walking = (q: URLSearchParams) => q.get("pagination.reverse") === "false";
+
 const injections: Record<string, Injection> = {
+  // Seen only when the list is asked the way explorers ask it, not by the oldest-first walk.
+  totalWithoutCount: {
+    applies: (p, q) => p === BLOCKS && q.get("pagination.count_total") === "false",
+    edit: (b) => ({ ...b, pagination: { ...(b.pagination as Body), total: "12345" } }),
+  },
   rename,
   reorder: {
     applies: (p) => p === "/status",
@@ -45,7 +53,7 @@ const injections: Record<string, Injection> = {
     edit: (b) => ({ block: { ...(b.block as Body), tx_count: Number((b.block as Body).tx_count) } }),
   },
   deepValue: {
-    applies: (p) => p === TXS,
+    applies: (p, q) => p === TXS && walking(q),
     edit: (b) => ({
       ...b,
       txs: (b.txs as Body[]).map((tx) => (tx.txhash === deepTx ? { ...tx, gas_used: "1" } : tx)),
@@ -53,7 +61,7 @@ const injections: Record<string, Injection> = {
   },
   extraRecord: {
     // Page 2 oldest first starts at height PAGE_RECORDS + 1.
-    applies: (p, q) => p === BLOCKS && q.has("pagination.key"),
+    applies: (p, q) => p === BLOCKS && walking(q) && q.has("pagination.key"),
     edit: (b) => {
       const blocks = b.blocks as Body[];
       if (blocks[0]?.height !== String(PAGE_RECORDS + 1)) return b;
@@ -61,7 +69,7 @@ const injections: Record<string, Injection> = {
     },
   },
   status: {
-    applies: (p) => p === "/indexer/nft/v1/collections",
+    applies: (p, q) => p === "/indexer/nft/v1/collections" && walking(q),
     edit: () => ({
       status: 503,
       contentType: "application/json",
@@ -131,9 +139,13 @@ describe("runDifferential: Weft against a copy of Weft", () => {
         "listTxs value /txs/7/gas_used",
         "listBlocks record-extra /blocks/-",
         "listNftCollections status ",
+        "listBlocks value /pagination/total",
       ].sort(),
     );
-    expect(injected.summary).toMatchObject({ differences: 5, accepted: 1 });
+    expect(injected.summary).toMatchObject({ differences: 6, accepted: 1 });
+    const total = injected.compared.find((c) => c.differences.some((d) => d.pointer === "/pagination/total"));
+    expect(total?.variant).toBe("no total");
+    expect(total?.path).toContain("pagination.count_total=false");
     expect(injected.ok).toBe(false);
     const status = injected.compared.find((c) => c.operationId === "listNftCollections");
     expect(status?.status).toEqual({ a: 200, b: 503 });
@@ -149,6 +161,21 @@ describe("runDifferential: Weft against a copy of Weft", () => {
     expect(same.compared.map((c) => c.operationId)).toContain("getTx");
     expect(same.compared.map((c) => c.operationId)).not.toContain("getMetrics");
     expect(same.summary.requests).toBeGreaterThan(20);
+    // Each list is also asked as explorers ask it: server defaults, newest first, by offset, without
+    // a total, and with each filter it takes.
+    const variants = (op: string) => same.compared.filter((c) => c.operationId === op).map((c) => c.variant);
+    expect(variants("listBlocks")).toEqual([
+      "oldest first, every page",
+      "server defaults",
+      "newest first",
+      "offset page",
+      "no total",
+    ]);
+    expect(variants("listTxsByAccount")).toEqual(expect.arrayContaining(["is_signer=true"]));
+    expect(variants("listTxs").some((v) => v?.startsWith("msgs="))).toBe(true);
+    expect(variants("listNftTokensByCollection")).toEqual(
+      expect.arrayContaining(["token_id", "order_by=height"]),
+    );
   });
 
   it("finds no difference between Weft and itself", () => {

@@ -66,6 +66,8 @@ export interface ComparedRequest {
   operationId: string;
   class: FeatureClass;
   path: string;
+  /** For lists: which way the list was asked ({@link listVariants}). */
+  variant?: string;
   /** HTTP status of A and B (the first page for lists). */
   status: { a: number; b: number };
   /** Responses compared (pages of both sides for lists). */
@@ -105,16 +107,14 @@ interface Side {
 async function readSide(
   probe: Probe,
   path: string,
-  query: Query,
+  pageQuery: Query,
   model: ListModel | undefined,
-  pageRecords: number,
   maxPages: number,
 ): Promise<Side> {
   if (!model) {
-    const res = await probe.get(path, query);
+    const res = await probe.get(path, pageQuery);
     return { ...bodyOf(res), responses: 1 };
   }
-  const pageQuery = { ...query, "pagination.limit": String(pageRecords), "pagination.reverse": "false" };
   const first = await probe.get(path, pageQuery);
   const side: Side = { ...bodyOf(first), responses: 1 };
   const items = isRecord(first.json) ? first.json[model.listKey] : undefined;
@@ -209,20 +209,81 @@ function compareSides(a: Side, b: Side, model: ListModel | undefined): JsonDiffe
   return out;
 }
 
+/** One way of asking a list: its query and how many pages of it are walked. */
+export interface ListVariant {
+  name: string;
+  query: Record<string, string>;
+  pages: number;
+}
+
+/**
+ * The ways each list is asked of both sides. The oldest-first walk reads the whole (bounded) list;
+ * the others are what explorers and wallets send: the server's defaults (no pagination at all),
+ * newest first, an offset page, no total, and each filter the operation takes, with values from
+ * the discovery. A filter or default honoured differently shows up only when it is asked.
+ */
+export function listVariants(
+  op: ContractOperation,
+  discovery: Awaited<ReturnType<typeof discover>>,
+  pageRecords: number,
+  maxPages: number,
+): ListVariant[] {
+  const takes = (name: string) => op.parameters.some((p) => p.in === "query" && p.name === name);
+  const variants: ListVariant[] = [
+    {
+      name: "oldest first, every page",
+      query: { "pagination.limit": String(pageRecords), "pagination.reverse": "false" },
+      pages: maxPages,
+    },
+    { name: "server defaults", query: {}, pages: 1 },
+    { name: "newest first", query: { "pagination.limit": "5", "pagination.reverse": "true" }, pages: 3 },
+    { name: "offset page", query: { "pagination.limit": "5", "pagination.offset": "3" }, pages: 1 },
+    { name: "no total", query: { "pagination.limit": "5", "pagination.count_total": "false" }, pages: 1 },
+  ];
+  const filtered = (name: string, query: Record<string, string>) =>
+    variants.push({ name, query: { ...query, "pagination.limit": "20" }, pages: 3 });
+  if (takes("is_signer")) filtered("is_signer=true", { is_signer: "true" });
+  const [msgType] = discovery.msgTypes;
+  if (takes("msgs") && msgType) filtered(`msgs=${msgType}`, { msgs: msgType });
+  if (takes("collection_addr") && discovery.nft)
+    filtered("collection_addr", { collection_addr: discovery.nft.collectionAddr });
+  if (takes("token_id") && discovery.nft?.tokenId) filtered("token_id", { token_id: discovery.nft.tokenId });
+  if (takes("order_by")) filtered("order_by=height", { order_by: "height" });
+  return variants;
+}
+
+interface DiffRequest {
+  op: ContractOperation;
+  path: string;
+  query: Record<string, string>;
+  variant: string | undefined;
+  pages: number;
+}
+
 /** The GET requests compared: every indexer operation, path parameters from the discovery. */
 function requestsOf(
   contract: Contract,
   discovery: Awaited<ReturnType<typeof discover>>,
+  pageRecords: number,
+  maxPages: number,
   only?: Set<FeatureClass>,
-) {
+): DiffRequest[] {
   return contract.operations
     .filter((op) => op.method === "get" && classOf(op) !== "router" && (!only || only.has(classOf(op))))
     .filter((op) => !/\btext\/plain\b/.test(Object.keys(op.responses["200"] ?? {}).join(",")))
-    .map((op) => {
+    .flatMap((op): DiffRequest[] => {
       const query: Record<string, string> = {};
       for (const p of op.parameters.filter((x) => x.in === "query" && x.required))
         query[p.name] = String(p.example ?? "");
-      return { op, path: fillPath(op, discovery).path, query };
+      const path = fillPath(op, discovery).path;
+      if (!isPaginated(op)) return [{ op, path, query, variant: undefined, pages: 1 }];
+      return listVariants(op, discovery, pageRecords, maxPages).map((v) => ({
+        op,
+        path,
+        query: { ...query, ...v.query },
+        variant: v.name,
+        pages: v.pages,
+      }));
     });
 }
 
@@ -247,19 +308,12 @@ export async function runDifferential(options: DifferentialOptions): Promise<Dif
   const accept = createAcceptance(options.accepted ?? []);
   const only = options.only === undefined ? undefined : new Set([options.only].flat());
   const discovery = await discover(probeA);
-  const requests = requestsOf(contract, discovery, only);
-  const compared: ComparedRequest[] = [];
-  const compareOne = async (
-    op: ContractOperation,
-    path: string,
-    query: Record<string, string>,
-  ): Promise<ComparedRequest> => {
+  const requests = requestsOf(contract, discovery, pageRecords, maxPages, only);
+  const compared: (ComparedRequest & { index: number })[] = [];
+  const compareOne = async ({ op, path, query, variant, pages }: DiffRequest): Promise<ComparedRequest> => {
     const model = isPaginated(op) ? listModel(contract, op) : undefined;
     const read = () =>
-      Promise.all([
-        readSide(probeA, path, query, model, pageRecords, maxPages),
-        readSide(probeB, path, query, model, pageRecords, maxPages),
-      ]);
+      Promise.all([readSide(probeA, path, query, model, pages), readSide(probeB, path, query, model, pages)]);
     let [a, b] = await read();
     let diffs = compareSides(a, b, model);
     let responses = a.responses + b.responses;
@@ -275,6 +329,7 @@ export async function runDifferential(options: DifferentialOptions): Promise<Dif
       operationId: op.operationId,
       class: classOf(op),
       path: shownPath,
+      ...(variant ? { variant } : {}),
       status: { a: a.status, b: b.status },
       responses,
       ...(a.records && b.records
@@ -297,13 +352,14 @@ export async function runDifferential(options: DifferentialOptions): Promise<Dif
       }),
     };
   };
-  await runPool(requests, options.concurrency ?? DEFAULT_CONCURRENCY, async ({ op, path, query }) => {
-    const result = await compareOne(op, path, query);
-    compared.push(result);
+  const indexed = requests.map((r, index) => ({ ...r, index }));
+  await runPool(indexed, options.concurrency ?? DEFAULT_CONCURRENCY, async (request) => {
+    const result = await compareOne(request);
+    compared.push({ ...result, index: request.index });
     options.onCompared?.(result, compared.length, requests.length);
   });
-  const order = new Map(requests.map((r, i) => [r.op.operationId, i]));
-  compared.sort((x, y) => (order.get(x.operationId) ?? 0) - (order.get(y.operationId) ?? 0));
+  compared.sort((x, y) => x.index - y.index);
+  for (const c of compared) Reflect.deleteProperty(c, "index");
   const all = compared.flatMap((c) => c.differences);
   const accepted = all.filter((d) => d.accepted).length;
   return {
@@ -313,7 +369,7 @@ export async function runDifferential(options: DifferentialOptions): Promise<Dif
     startedAt: new Date(started).toISOString(),
     durationMs: Date.now() - started,
     discovery: summarizeDiscovery(discovery),
-    operations: requests.map(({ op }) => ({
+    operations: [...new Map(requests.map(({ op }) => [op.operationId, op])).values()].map((op) => ({
       operationId: op.operationId,
       method: op.method.toUpperCase(),
       path: op.path,

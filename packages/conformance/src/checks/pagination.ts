@@ -171,7 +171,13 @@ const totalLaw: Law = async (ctx, path, model, op) => {
     return r.ok ? (totalOf(r.page) ?? before) : before;
   };
   const walkAndCount = async () => {
-    const walked = await traverse(ctx, path, model, { ...ASC, "pagination.limit": String(TRAVERSAL_LIMIT) }, 4);
+    const walked = await traverse(
+      ctx,
+      path,
+      model,
+      { ...ASC, "pagination.limit": String(TRAVERSAL_LIMIT) },
+      4,
+    );
     return { walked, total: await totalAfter() };
   };
   let { walked: walk, total: after } = await walkAndCount();

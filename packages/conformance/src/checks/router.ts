@@ -4,7 +4,16 @@
  * made for each chain from `/v2/info/chains` (bech32 prefix, or hex on EVM chains).
  */
 import { bech32 } from "bech32";
-import { type Check, type CheckContext, describe, errorMessage, fail, NO_ROUTER_URL, pass, skip } from "../check.js";
+import {
+  type Check,
+  type CheckContext,
+  describe,
+  errorMessage,
+  fail,
+  NO_ROUTER_URL,
+  pass,
+  skip,
+} from "../check.js";
 import type { ContractOperation } from "../contract.js";
 import type { Exchange, Probe } from "../http-probe.js";
 import type { Outcome } from "../types.js";
@@ -35,7 +44,8 @@ interface RouterData {
 /** A fixed 20-byte account, spelled for each chain. */
 const ACCOUNT = new Uint8Array(20).fill(0x11);
 export function addressFor(chain: ChainInfo | undefined): string {
-  if (!chain || chain.chain_type === "evm" || !chain.bech32_prefix) return `0x${Buffer.from(ACCOUNT).toString("hex")}`;
+  if (!chain || chain.chain_type === "evm" || !chain.bech32_prefix)
+    return `0x${Buffer.from(ACCOUNT).toString("hex")}`;
   return bech32.encode(chain.bech32_prefix, bech32.toWords(ACCOUNT));
 }
 
@@ -53,15 +63,24 @@ export function routerData(ctx: CheckContext, probe: Probe): Promise<RouterData>
 
 async function discover(probe: Probe): Promise<RouterData> {
   const chainsRes = await probe.get("/v2/info/chains");
-  const chains = ((chainsRes.json as { chains?: ChainInfo[] } | undefined)?.chains ?? []).filter((c) => c.chain_id);
+  const chains = ((chainsRes.json as { chains?: ChainInfo[] } | undefined)?.chains ?? []).filter(
+    (c) => c.chain_id,
+  );
   const assetsRes = await probe.get("/v2/fungible/assets");
-  const map = (assetsRes.json as { chain_to_assets_map?: Record<string, { assets: AssetInfo[] }> } | undefined)?.chain_to_assets_map ?? {};
+  const map =
+    (assetsRes.json as { chain_to_assets_map?: Record<string, { assets: AssetInfo[] }> } | undefined)
+      ?.chain_to_assets_map ?? {};
   const assets = Object.values(map).flatMap((c) => c.assets ?? []);
   const candidates = assets
     .filter((a) => a.trace === "" && a.origin_chain_id === a.chain_id)
     .flatMap((a) =>
       assets
-        .filter((b) => b.chain_id !== a.chain_id && b.origin_denom === a.origin_denom && b.origin_chain_id === a.origin_chain_id)
+        .filter(
+          (b) =>
+            b.chain_id !== a.chain_id &&
+            b.origin_denom === a.origin_denom &&
+            b.origin_chain_id === a.origin_chain_id,
+        )
         .filter((b) => /^transfer\/[^/]+$/.test(b.trace))
         .map((b) => [a, b] as const),
     )
@@ -75,9 +94,13 @@ async function discover(probe: Probe): Promise<RouterData> {
       amount_in: "1000000",
     };
     const res = await probe.post("/v2/fungible/route", routeRequest);
-    if (res.status === 200 && !(res.json as RouteBody)?.required_op_hook) return { chains, routeRequest, route: res.json };
+    if (res.status === 200 && !(res.json as RouteBody)?.required_op_hook)
+      return { chains, routeRequest, route: res.json };
   }
-  return { chains, why: `no asset with a one-hop IBC form on another chain among ${assets.length} assets had a route` };
+  return {
+    chains,
+    why: `no asset with a one-hop IBC form on another chain among ${assets.length} assets had a route`,
+  };
 }
 
 export type Law = (ctx: CheckContext, probe: Probe) => Promise<Outcome>;
@@ -93,7 +116,12 @@ export function conforms(ctx: CheckContext, operationId: string, res: Exchange):
 }
 
 /** A 4xx that, in the strict profile, carries the documented error body. */
-export function rejects(ctx: CheckContext, operationId: string, res: Exchange, what: string): string | undefined {
+export function rejects(
+  ctx: CheckContext,
+  operationId: string,
+  res: Exchange,
+  what: string,
+): string | undefined {
   if (res.status < 400 || res.status > 499) return `${what}: expected a 4xx, got ${describe(res)}`;
   const operation = op(ctx, operationId);
   if (ctx.profile === "strict" && operation) {
@@ -122,15 +150,21 @@ const routeLaw: Law = async (ctx, probe) => {
   if (r.source_asset_denom !== req.source_asset_denom || r.dest_asset_denom !== req.dest_asset_denom) {
     return fail("the route does not echo the requested source and destination denoms");
   }
-  if (r.amount_in !== req.amount_in) return fail(`amount_in ${r.amount_in} is not the requested ${req.amount_in}`);
+  if (r.amount_in !== req.amount_in)
+    return fail(`amount_in ${r.amount_in} is not the requested ${req.amount_in}`);
   if (r.chain_ids[0] !== req.source_asset_chain_id || r.chain_ids.at(-1) !== req.dest_asset_chain_id) {
     return fail(`chain_ids ${r.chain_ids.join(",")} do not run from the source to the destination chain`);
   }
-  if (r.operations.at(-1)?.amount_out !== r.amount_out) return fail("the last operation's amount_out is not the route's amount_out");
+  if (r.operations.at(-1)?.amount_out !== r.amount_out)
+    return fail("the last operation's amount_out is not the route's amount_out");
   return pass(`${req.source_asset_denom} on ${req.source_asset_chain_id} -> ${req.dest_asset_chain_id}`);
 };
 
-type SignableTx = { cosmos_tx?: { chain_id: string }; evm_tx?: { chain_id: string }; operations_indices: number[] };
+type SignableTx = {
+  cosmos_tx?: { chain_id: string };
+  evm_tx?: { chain_id: string };
+  operations_indices: number[];
+};
 
 /**
  * Wallets sign with the signer of the chain's `chain_type`: a tx on a `cosmos`-typed chain (Initia's
@@ -141,7 +175,8 @@ export function txKindProblem(chains: readonly ChainInfo[], txs: readonly Signab
   for (const [i, tx] of txs.entries()) {
     const chainId = tx.cosmos_tx?.chain_id ?? tx.evm_tx?.chain_id;
     const type = chains.find((c) => c.chain_id === chainId)?.chain_type;
-    if (type === "cosmos" && !tx.cosmos_tx) return `txs[${i}] is on ${chainId}, a cosmos-typed chain, but is not a cosmos_tx`;
+    if (type === "cosmos" && !tx.cosmos_tx)
+      return `txs[${i}] is on ${chainId}, a cosmos-typed chain, but is not a cosmos_tx`;
   }
   return undefined;
 }
@@ -157,7 +192,9 @@ const msgsLaw: Law = async (ctx, probe) => {
     dest_asset_chain_id: r.dest_asset_chain_id,
     amount_in: r.amount_in,
     amount_out: r.amount_out,
-    address_list: (r.required_chain_addresses as string[]).map((id) => addressFor(data.chains.find((c) => c.chain_id === id))),
+    address_list: (r.required_chain_addresses as string[]).map((id) =>
+      addressFor(data.chains.find((c) => c.chain_id === id)),
+    ),
     operations: r.operations,
     slippage_tolerance_percent: "1",
   });
@@ -168,7 +205,8 @@ const msgsLaw: Law = async (ctx, probe) => {
   const wrongKind = txKindProblem(data.chains, txs);
   if (wrongKind) return fail(wrongKind);
   const first = txs[0]?.cosmos_tx ?? txs[0]?.evm_tx;
-  if (first?.chain_id !== r.source_asset_chain_id) return fail(`txs[0] is on ${first?.chain_id}, not the source chain`);
+  if (first?.chain_id !== r.source_asset_chain_id)
+    return fail(`txs[0] is on ${first?.chain_id}, not the source chain`);
   const covered = txs.flatMap((t) => t.operations_indices).sort((a, b) => a - b);
   if (covered.join() !== r.operations.map((_: unknown, i: number) => i).join()) {
     return fail(`operations_indices ${covered.join(",")} do not cover each operation exactly once`);
@@ -193,22 +231,63 @@ const malformedLaw: Law = async (ctx, probe) => {
     rejects(
       ctx,
       "getRoute",
-      await probe.post("/v2/fungible/route", { source_asset_denom: "x", source_asset_chain_id: "x", dest_asset_denom: "y", dest_asset_chain_id: "y", amount_in: "-1" }),
+      await probe.post("/v2/fungible/route", {
+        source_asset_denom: "x",
+        source_asset_chain_id: "x",
+        dest_asset_denom: "y",
+        dest_asset_chain_id: "y",
+        amount_in: "-1",
+      }),
       "route with amount_in -1",
     ),
-    rejects(ctx, "getMsgs", await probe.post("/v2/fungible/msgs", { operations: "none" }), "msgs with malformed operations"),
-    rejects(ctx, "getChains", await probe.get("/v2/info/chains", { chain_ids: "no such chain!" }), "chains with a malformed chain id"),
+    rejects(
+      ctx,
+      "getMsgs",
+      await probe.post("/v2/fungible/msgs", { operations: "none" }),
+      "msgs with malformed operations",
+    ),
+    rejects(
+      ctx,
+      "getChains",
+      await probe.get("/v2/info/chains", { chain_ids: "no such chain!" }),
+      "chains with a malformed chain id",
+    ),
   ].filter((p): p is string => p !== undefined);
   return problems.length > 0 ? fail(problems.join("; ")) : pass();
 };
 
 const LAWS: { id: string; title: string; law: Law }[] = [
-  { id: "router.info-chains", title: "GET /v2/info/chains matches the contract", law: discoveryLaw("/v2/info/chains", "getChains") },
-  { id: "router.fungible-assets", title: "GET /v2/fungible/assets matches the contract", law: discoveryLaw("/v2/fungible/assets", "getAssets") },
-  { id: "router.route", title: "a route between discovered assets conforms and runs from source to destination", law: routeLaw },
-  { id: "router.msgs", title: "the msgs of that route conform; the source tx comes first; every operation is in one tx; txs on a cosmos-typed chain are cosmos_tx", law: msgsLaw },
-  { id: "router.status-unknown", title: "the status of an untracked hash is the documented 404", law: unknownStatusLaw },
-  { id: "router.malformed", title: "malformed router requests get a 4xx (strict: the error envelope)", law: malformedLaw },
+  {
+    id: "router.info-chains",
+    title: "GET /v2/info/chains matches the contract",
+    law: discoveryLaw("/v2/info/chains", "getChains"),
+  },
+  {
+    id: "router.fungible-assets",
+    title: "GET /v2/fungible/assets matches the contract",
+    law: discoveryLaw("/v2/fungible/assets", "getAssets"),
+  },
+  {
+    id: "router.route",
+    title: "a route between discovered assets conforms and runs from source to destination",
+    law: routeLaw,
+  },
+  {
+    id: "router.msgs",
+    title:
+      "the msgs of that route conform; the source tx comes first; every operation is in one tx; txs on a cosmos-typed chain are cosmos_tx",
+    law: msgsLaw,
+  },
+  {
+    id: "router.status-unknown",
+    title: "the status of an untracked hash is the documented 404",
+    law: unknownStatusLaw,
+  },
+  {
+    id: "router.malformed",
+    title: "malformed router requests get a 4xx (strict: the error envelope)",
+    law: malformedLaw,
+  },
 ];
 
 /** Router checks from laws; each skips when no router URL was given. */

@@ -75,7 +75,7 @@ function matrix(report: DifferentialReport): string {
     const records = c.records
       ? ` (${c.records.a} / ${c.records.b} records${c.records.truncated ? ", capped" : ""})`
       : "";
-    return `<tr data-operation="${esc(c.operationId)}"><td><code>${esc(op?.method ?? "GET")} ${esc(op?.path ?? c.path)}</code><br>${esc(c.operationId)}</td><td class="n">${c.status.a} / ${c.status.b}</td><td class="n">${c.responses}${esc(records)}</td><td class="${own.some((d) => !d.accepted) ? "diff" : own.length > 0 ? "accepted" : "same"}">${own.length === 0 ? "same" : `${own.length}`}</td>${kinds
+    return `<tr data-operation="${esc(c.operationId)}"><td><code>${esc(op?.method ?? "GET")} ${esc(op?.path ?? c.path)}</code><br>${esc(c.operationId)}${c.variant ? ` <small>(${esc(c.variant)})</small>` : ""}</td><td class="n">${c.status.a} / ${c.status.b}</td><td class="n">${c.responses}${esc(records)}</td><td class="${own.some((d) => !d.accepted) ? "diff" : own.length > 0 ? "accepted" : "same"}">${own.length === 0 ? "same" : `${own.length}`}</td>${kinds
       .map((k) => cell(own.filter((d) => d.kind === k)))
       .join("")}</tr>`;
   });
