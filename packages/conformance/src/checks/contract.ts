@@ -4,6 +4,7 @@
  * These checks run first: what they find unavailable (501, EVM routes on a non-EVM chain, service
  * endpoints a reference deployment does not have) turns the dependent checks into skips.
  */
+
 import {
   type Check,
   type CheckContext,
@@ -12,13 +13,14 @@ import {
   errorMessage,
   fail,
   NO_ROUTER_URL,
-  probeFor,
   pass,
+  probeFor,
   skip,
 } from "../check.js";
 import type { Contract, ContractOperation } from "../contract.js";
 import { fillPath } from "../operation-params.js";
 import type { Outcome } from "../types.js";
+import { isRecord } from "../wire.js";
 
 /** Body, status and media-type conformance of one response; undefined when it conforms. */
 export function responseProblem(
@@ -65,6 +67,18 @@ async function runContract(ctx: CheckContext, op: ContractOperation): Promise<Ou
     ctx.unavailable.set(op.operationId, reason);
     return skip(reason);
   }
+  // The reference serves the Swagger 2.0 document swag generates, not an OpenAPI 3 one: in the
+  // reference profile a Swagger 2.0 document with paths is its answer (its operations are checked
+  // one by one by the other checks, not through the document).
+  if (
+    ctx.profile === "reference" &&
+    op.operationId === "getSwaggerDoc" &&
+    res.status === 200 &&
+    isRecord(res.json) &&
+    res.json.swagger === "2.0" &&
+    isRecord(res.json.paths)
+  )
+    return pass(`Swagger 2.0 document with ${Object.keys(res.json.paths).length} paths (the reference's)`);
   const plainTextError =
     ctx.profile === "reference" && res.status >= 400 && res.mediaType !== "application/json";
   const problem = plainTextError

@@ -38,7 +38,7 @@ function notInUnfiltered(model: ListModel, filtered: Page, all: Page): string[] 
 
 async function msgsLaw(
   ctx: CheckContext,
-  _op: ContractOperation,
+  op: ContractOperation,
   model: ListModel,
   path: string,
 ): Promise<Outcome> {
@@ -54,6 +54,16 @@ async function msgsLaw(
     "pagination.limit": FILTERED_LIMIT,
     msgs: [type],
   });
+  // A known defect of the reference (v1.0.55): every msgs filter on txs/by_account answers 500, its
+  // query joining tx_accounts and tx_msg_types names the ambiguous column "sequence". The reference
+  // profile records it instead of failing; a reference that fixes it is checked again.
+  if (
+    !filtered.ok &&
+    ctx.profile === "reference" &&
+    op.operationId === "listTxsByAccount" &&
+    filtered.problem.startsWith("expected 200, got 500")
+  )
+    return skip("the reference answers 500 to any msgs filter on txs/by_account (known defect)");
   if (!filtered.ok) return fail(`msgs=${type}: ${filtered.problem}`);
   const wrong = filtered.page.items.find((tx) => !msgTypesOf(tx).includes(type));
   if (wrong !== undefined)
