@@ -916,7 +916,7 @@ export interface components {
             height: string;
             /** @description Block hash, upper-case hex without 0x. */
             hash: string;
-            /** @description Milliseconds since the previous block; "0" for the first indexed block. */
+            /** @description Whole milliseconds since the previous block, truncated (times kept to the microsecond); "0" for the first indexed block. */
             block_time: string;
             /**
              * Format: date-time
@@ -1158,7 +1158,7 @@ export interface components {
             height: number;
             /**
              * Format: date-time
-             * @description Time of that block, RFC 3339 UTC.
+             * @description Time of that block in UTC to the microsecond (the node's nanoseconds truncated, as stored), printed as Go's RFC3339Nano: trailing zeros of the fraction trimmed, no fraction when it is zero.
              */
             timestamp: string;
         };
@@ -1185,7 +1185,7 @@ export interface components {
             height: number;
             /**
              * Format: date-time
-             * @description Time of that block, RFC 3339 UTC.
+             * @description Time of that block in UTC to the microsecond (the node's nanoseconds truncated, as stored), printed as Go's RFC3339Nano: trailing zeros of the fraction trimmed, no fraction when it is zero.
              */
             timestamp: string;
         };

@@ -1,10 +1,12 @@
-import { describe, expect, it } from "vitest";
+import { beforeAll, describe, expect, it } from "vitest";
 import { useIngestedChain } from "../_test/ingested-chain.js";
 import { SYNTHETIC_CHAIN_ID, syntheticPayload } from "../_test/synthetic-chain.js";
 import { createTestApp, serveForTests } from "../_test/test-app.js";
 import { useTestDatabase } from "../_test/test-database.js";
 import { toBech32 } from "../http/addresses.js";
 import { encodeOffset } from "../http/pagination.js";
+import { deriveBlock } from "../ingest/derive/derive-block.js";
+import { createPostgresSink } from "../ingest/postgres-sink.js";
 
 const BLOCKS = 30;
 const database = useTestDatabase();
@@ -185,5 +187,61 @@ describe("GET /indexer/block/v1/avg_blocktime and /status", () => {
         rich_list_height: BLOCKS,
       }),
     );
+  });
+});
+
+describe("block times to the microsecond, as the reference stores them", () => {
+  // The node's nanosecond times; stored truncated to microseconds (the last 3 digits dropped).
+  const TIMES = [
+    "2026-01-01T00:00:00.000100999Z",
+    "2026-01-01T00:00:01.001099999Z", // +1000.999 ms
+    "2026-01-01T00:00:02.001500500Z", // +1000.401 ms
+    "2026-01-01T00:00:03.002113999Z", // +1000.613 ms; 3.002013 s after the first
+  ];
+  const precise = useTestDatabase();
+  beforeAll(async () => {
+    const sink = createPostgresSink({ pool: precise().db.pool, chainId: SYNTHETIC_CHAIN_ID });
+    const bundle = (h: number) => {
+      const payload = syntheticPayload(h, { blocks: TIMES.length });
+      payload.block.block.header.time = TIMES[h - 1] ?? "";
+      return { height: BigInt(h), value: deriveBlock(payload, "init") };
+    };
+    try {
+      // Block 2 follows block 1 in the same write, block 3 follows the stored block 2.
+      await sink.writeBatch([bundle(1), bundle(2)]);
+      await sink.writeBatch([bundle(3), bundle(4)]);
+    } finally {
+      sink.close();
+    }
+  }, 120_000);
+  const preciseUrl = serveForTests(() =>
+    createTestApp({ db: precise().db, chain: { chainId: SYNTHETIC_CHAIN_ID, prefix: "init" } }),
+  );
+  const getPrecise = async <T>(path: string) => (await (await fetch(`${preciseUrl()}${path}`)).json()) as T;
+
+  it("stores the microseconds", async () => {
+    const { rows } = await precise().db.pool.query<{ t: string }>(
+      `SELECT to_char(timestamp AT TIME ZONE 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.US"Z"') AS t FROM block ORDER BY height`,
+    );
+    expect(rows.map((r) => r.t)).toEqual(TIMES.map((t) => t.replace(/(\.\d{6})\d{3}Z$/, "$1Z")));
+  });
+
+  it("gives block_time in whole milliseconds, truncated, and keeps the timestamp to the second", async () => {
+    const { blocks } = await getPrecise<Page>("/indexer/block/v1/blocks?pagination.reverse=false");
+    expect(blocks.map((b) => [b.timestamp, b.block_time])).toEqual([
+      ["2026-01-01T00:00:00Z", "0"],
+      ["2026-01-01T00:00:01Z", "1000"],
+      ["2026-01-01T00:00:02Z", "1000"],
+      ["2026-01-01T00:00:03Z", "1000"],
+    ]);
+  });
+
+  it("averages as the reference's float64 arithmetic does", async () => {
+    // Go: (3 + 0.002013) / 3 in float64. Milliseconds would give 1.0006666666666666, an exact
+    // decimal quotient 1.000671.
+    const { avg_block_time } = await getPrecise<{ avg_block_time: number }>(
+      "/indexer/block/v1/avg_blocktime",
+    );
+    expect(avg_block_time).toBe(1.0006709999999999);
   });
 });

@@ -110,6 +110,18 @@ export async function latestHeight(deps: IndexerDeps): Promise<bigint | null> {
 /** Average seconds between blocks over the latest 100 (0 with fewer than two). */
 const AVG_WINDOW_BLOCKS = 100;
 
+/**
+ * Go's `Duration.Seconds()` of a whole number of microseconds: whole seconds plus the fraction,
+ * each a float64. The reference divides that by the block count in float64, and the last digit of
+ * its answer depends on these roundings (an exact decimal quotient differs in about a quarter of
+ * cases, e.g. 1.0007787777777777 for its 1.000778777777778).
+ */
+function goSeconds(micros: bigint): number {
+  const MICROS_PER_SECOND = 1_000_000n;
+  const nanos = (micros % MICROS_PER_SECOND) * 1000n;
+  return Number(micros / MICROS_PER_SECOND) + Number(nanos) / 1e9;
+}
+
 export function createBlockHandlers(deps: IndexerDeps): OperationHandlers {
   const known = new Map<string, Proposer>();
   return {
@@ -155,12 +167,14 @@ export function createBlockHandlers(deps: IndexerDeps): OperationHandlers {
     },
 
     getAvgBlockTime: async () => {
-      const { rows } = await deps.pool.query<{ avg: string | null }>(
-        `SELECT (extract(epoch FROM max(timestamp) - min(timestamp)) / nullif(count(*) - 1, 0))::text AS avg
+      const { rows } = await deps.pool.query<{ micros: string | null; n: number }>(
+        `SELECT (extract(epoch FROM max(timestamp) - min(timestamp)) * 1000000)::bigint::text AS micros,
+                count(*)::int AS n
          FROM (SELECT timestamp FROM block ORDER BY height DESC LIMIT $1) latest`,
         [AVG_WINDOW_BLOCKS],
       );
-      return { avg_block_time: Number(rows[0]?.avg ?? 0) };
+      const { micros, n } = rows[0] ?? { micros: null, n: 0 };
+      return { avg_block_time: n < 2 || micros === null ? 0 : goSeconds(BigInt(micros)) / (n - 1) };
     },
   };
 }

@@ -12,8 +12,13 @@ import { type PageRequest, type PaginationQuery, parsePageRequest } from "../htt
 import type { IndexerDeps } from "./indexer-deps.js";
 import { orderedPage } from "./ordered-page.js";
 
+/**
+ * A stored time as the reference prints an NFT's (Go's RFC3339Nano of a UTC time): the microseconds
+ * with trailing zeros trimmed, no dot when they are all zero, e.g. `2026-01-01T00:00:00.0331Z`,
+ * `2026-01-01T00:00:00Z`. The fraction always follows a dot, so trimming zeros stops there.
+ */
 export const TIMESTAMP_SQL = (column: string) =>
-  `to_char(${column} AT TIME ZONE 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS"Z"')`;
+  `rtrim(rtrim(to_char(${column} AT TIME ZONE 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.US'), '0'), '.') || 'Z'`;
 
 const COLLECTION_SELECT = `SELECT c.addr, c.name, c.origin_name, c.creator, c.nft_count::text AS nft_count,
   c.height::text AS height, ${TIMESTAMP_SQL("c.timestamp")} AS timestamp FROM nft_collection c`;

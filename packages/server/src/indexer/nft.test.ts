@@ -7,6 +7,7 @@ import { createTestApp, serveForTests } from "../_test/test-app.js";
 import { useTestDatabase } from "../_test/test-database.js";
 import { toBech32 } from "../http/addresses.js";
 import { encodeCursor, encodeOffset } from "../http/pagination.js";
+import { TIMESTAMP_SQL } from "./nft-collections.js";
 
 const BLOCKS = 80;
 const ORDER_BY_PATTERN = "^\\s*([Tt][Oo][Kk][Ee][Nn]_[Ii][Dd]|[Hh][Ee][Ii][Gg][Hh][Tt])\\s*$";
@@ -26,6 +27,15 @@ const url = serveForTests(() =>
 );
 
 const bech32Of = (hex: string) => toBech32(Buffer.from(hex.slice(2), "hex"), "init");
+/**
+ * The reference's NFT timestamp for block `h`: Go's RFC3339Nano of the node's time as Postgres
+ * stores it (truncated to microseconds), trailing zeros of the fraction trimmed.
+ */
+const timeOf = (h: number) =>
+  (chain.block(h) as { block: { block: { header: { time: string } } } }).block.block.header.time.replace(
+    /\.(\d{1,6})\d*Z$/,
+    (_, micros: string) => (/^0+$/.test(micros) ? "Z" : `.${micros.replace(/0+$/, "")}Z`),
+  );
 const groundTruth = () => evmTokenTruth(chain, BLOCKS);
 
 interface Token {
@@ -34,6 +44,7 @@ interface Token {
   object_addr: string;
   nft: { token_id: string; uri: string };
   height: number;
+  timestamp: string;
 }
 type Pagination = KeyPagination;
 const { get, walk } = pageWalker(url);
@@ -62,6 +73,9 @@ describe("NFT routes on an ingested EVM devnet (ERC-721 Transfer logs)", () => {
     );
     expect(byHeightCursor).toEqual(byHeight);
     expect(byHeight.map((t) => t.height)).toEqual([...byHeight.map((t) => t.height)].sort((a, b) => b - a));
+    // The devnet's times have microseconds (e.g. 00:00:00.167001123Z): printed as the reference does.
+    expect(desc.map((t) => t.timestamp)).toEqual(desc.map((t) => timeOf(t.height)));
+    expect(desc.every((t) => /\.\d*[1-9]Z$/.test(t.timestamp))).toBe(true);
     const first = await get<{ tokens: Token[]; pagination: Pagination }>(`${path}`);
     const fourth = first.body.tokens[3] as Token;
     // next_key is the last token's cursor (the reference would say base64("4")).
@@ -119,6 +133,7 @@ describe("NFT routes on an ingested EVM devnet (ERC-721 Transfer logs)", () => {
         nfts: { handle: "", length: owners.length },
       },
       height: first?.height,
+      timestamp: timeOf(first?.height ?? 0),
     };
     const { body } = await get<{ collection: unknown }>(`/indexer/nft/v1/collections/${nft()}`);
     expect(body.collection).toMatchObject(expected);
@@ -133,6 +148,22 @@ describe("NFT routes on an ingested EVM devnet (ERC-721 Transfer logs)", () => {
       `/indexer/nft/v1/collections/by_account/0x${"34".repeat(20)}`,
     );
     expect(stranger.body.collections).toEqual([]);
+  });
+
+  it("prints a stored time as Go's RFC3339Nano in UTC: microseconds, trailing zeros trimmed", async () => {
+    const cases = [
+      ["2026-01-01T00:00:00.033001Z", "2026-01-01T00:00:00.033001Z"],
+      ["2026-01-01T00:00:00.0331Z", "2026-01-01T00:00:00.0331Z"],
+      ["2026-01-01T00:00:10.5Z", "2026-01-01T00:00:10.5Z"],
+      ["2026-01-01T00:00:10Z", "2026-01-01T00:00:10Z"],
+      ["2026-01-01T00:00:00Z", "2026-01-01T00:00:00Z"],
+      ["2026-01-01T02:00:00.000100+02:00", "2026-01-01T00:00:00.0001Z"],
+    ];
+    const { rows } = await database().db.pool.query<{ printed: string }>(
+      `SELECT ${TIMESTAMP_SQL("t")} AS printed FROM unnest($1::timestamptz[]) WITH ORDINALITY AS x(t, n) ORDER BY n`,
+      [cases.map(([stored]) => stored)],
+    );
+    expect(rows.map((r) => r.printed)).toEqual(cases.map(([, printed]) => printed));
   });
 
   it("nft txs: the txs whose logs moved the token, newest first, sequence cursors", async () => {

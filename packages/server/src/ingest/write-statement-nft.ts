@@ -20,7 +20,7 @@ export const nftCtes = (first: number) => {
   const p = (n: number) => `$${first + n}`;
   // Height and time of the tx that last changed a row: the write may span several blocks.
   const heightOf = (tx: string) => `(${p(23)}::bigint[])[${tx} + 1]`;
-  const timeOf = (tx: string) => `to_timestamp((${p(24)}::float8[])[${tx} + 1] / 1000)`;
+  const timeOf = (tx: string) => `(${p(24)}::timestamptz[])[${tx} + 1]`;
   return `
 nft_ob AS (
   DELETE FROM nft_token t USING cp, unnest(${p(12)}::bytea[], ${p(15)}::boolean[]) AS x(object, burned)
@@ -152,7 +152,7 @@ export function nftParams(rows: WriteRows): unknown[] {
     objectTxs.map((e) => e.tx),
     collections.map((c) => c.tx),
     rows.txHeights,
-    rows.txTimes,
+    rows.txTimestamps,
   ];
 }
 

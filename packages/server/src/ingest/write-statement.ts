@@ -30,7 +30,14 @@ const totalsCte = (name: string, edges: string) => `${name} AS (
   RETURNING 1
 )`;
 
-/** Checkpoint advance, blocks, txs and their edges: every write has them. Parameters $1..$22. */
+/**
+ * Checkpoint advance, blocks, txs and their edges: every write has them. Parameters $1..$22.
+ *
+ * Times are the reference's: stored to the microsecond (BlockRow.timestamp, sent as exact text), and
+ * block_time is the whole milliseconds since the previous block, truncated (Go's
+ * `Duration.Milliseconds()`; the reference subtracts the stored previous time from the node's, and
+ * with the previous time whole microseconds that truncation equals this one of stored times).
+ */
 const CORE_CTES = `
 cp AS (
   INSERT INTO ingest_checkpoint AS c
@@ -44,15 +51,15 @@ cp AS (
   RETURNING tx_sequence - $4::bigint AS base, evm_tx_sequence - $5::bigint AS evm_base,
             evm_internal_tx_sequence - $6::bigint AS itx_base
 ),
-prev AS (SELECT extract(epoch FROM timestamp) * 1000 AS ms FROM block WHERE height = $2::bigint - 1),
+prev AS (SELECT timestamp AS ts FROM block WHERE height = $2::bigint - 1),
 b AS (
   INSERT INTO block (height, hash, timestamp, block_time, proposer, gas_used, gas_wanted, tx_count, total_fee)
-  SELECT x.h, x.hash, to_timestamp(x.ts / 1000),
-         coalesce(greatest(0, round(x.ts - coalesce(x.prev_ts, prev.ms))), 0)::bigint,
+  SELECT x.h, x.hash, x.ts,
+         coalesce(greatest(0, trunc(extract(epoch FROM x.ts - coalesce(x.prev_ts, prev.ts)) * 1000)), 0)::bigint,
          x.p, x.gu, x.gw, x.n, x.fee::jsonb
   FROM cp LEFT JOIN prev ON true,
        (SELECT u.*, lag(u.ts) OVER (ORDER BY u.ord) AS prev_ts
-        FROM unnest($7::bigint[], $8::bytea[], $9::float8[], $10::bytea[], $11::bigint[], $12::bigint[], $13::int[], $14::text[])
+        FROM unnest($7::bigint[], $8::bytea[], $9::timestamptz[], $10::bytea[], $11::bigint[], $12::bigint[], $13::int[], $14::text[])
           WITH ORDINALITY AS u(h, hash, ts, p, gu, gw, n, fee, ord)) x
   RETURNING 1
 ),
@@ -127,8 +134,10 @@ ${totalsCte(
 /** The rows of consecutive blocks, flattened across them; `tx` indices count from the first block's first tx. */
 export interface WriteRows {
   bundles: BlockBundle[];
-  /** Height and time (ms) of each tx of the write, by its index. */
+  /** Height and time (BlockRow.timestamp, microseconds) of each tx of the write, by its index. */
   txHeights: string[];
+  txTimestamps: string[];
+  /** The tx times in milliseconds, for the ingest benchmark's bulk load. */
   txTimes: number[];
   nft: ReturnType<typeof nftRows>;
   balances: ReturnType<BalanceLedger["deltas"]>;
@@ -137,6 +146,7 @@ export interface WriteRows {
 /** Flattens consecutive blocks: tx indices, NFT changes and balance deltas across all of them. */
 export function writeRows(bundles: BlockBundle[]): WriteRows {
   const txHeights: string[] = [];
+  const txTimestamps: string[] = [];
   const txTimes: number[] = [];
   const ledger = new BalanceLedger();
   const changes: BlockBundle["nftChanges"] = [];
@@ -146,10 +156,11 @@ export function writeRows(bundles: BlockBundle[]): WriteRows {
     for (const d of bundle.balances) ledger.add(d.denom, d.account, d.amount);
     for (let i = 0; i < bundle.txs.length; i++) {
       txHeights.push(String(bundle.block.height));
+      txTimestamps.push(bundle.block.timestamp);
       txTimes.push(bundle.block.timestampMs);
     }
   }
-  return { bundles, txHeights, txTimes, nft: nftRows(changes), balances: ledger.deltas() };
+  return { bundles, txHeights, txTimestamps, txTimes, nft: nftRows(changes), balances: ledger.deltas() };
 }
 
 /** Parameters $1..$22 of CORE_CTES. */
@@ -195,7 +206,7 @@ function coreParams(chainId: string, rows: WriteRows): unknown[] {
     internalTxs,
     blocks.map((b) => String(b.height)),
     blocks.map((b) => b.hash),
-    blocks.map((b) => b.timestampMs),
+    blocks.map((b) => b.timestamp),
     blocks.map((b) => b.proposer),
     blocks.map((b) => String(b.gasUsed)),
     blocks.map((b) => String(b.gasWanted)),

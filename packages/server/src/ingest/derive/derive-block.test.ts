@@ -1,7 +1,7 @@
 import { describe, expect, it } from "vitest";
 import { readFixture, resultOf } from "../../_test/real-rpc.js";
 import { toBech32 } from "../../http/addresses.js";
-import { deriveBlock } from "./derive-block.js";
+import { deriveBlock, truncateToMicros } from "./derive-block.js";
 import type { CometBlock, CometBlockResults, RestTx } from "./node-payloads.js";
 
 /** cometbft's JSON leaves out `index: false`; the REST tx_response spells it. */
@@ -29,6 +29,8 @@ describe("deriveBlock on a real Cronos block (CometBFT 0.37, one IBC acknowledge
     expect(bundle.block).toMatchObject({
       height: 18211106n,
       hash: Buffer.from("113291BBC79921190219833525D0FA0D46F5BD0DD925DC1AA5B3D9601A63A520", "hex"),
+      // The node's 2024-02-07T23:10:53.120968693Z to the microsecond, as Postgres stores it.
+      timestamp: "2024-02-07T23:10:53.120968Z",
       timestampMs: Date.parse("2024-02-07T23:10:53.120Z"),
       proposer: Buffer.from("0421821D46C46F86F1EAD79EEB31CFA88A5578CB", "hex"),
       txCount: 1,
@@ -122,6 +124,24 @@ describe("deriveBlock on a real empty block whose lists are null", () => {
     const results = resultOf<CometBlockResults>("cometbft/cronos-testnet-338-3_h27101811.block_results.json");
     expect(() => deriveBlock({ block, results, txs: [] }, "init")).toThrow(
       "block 27101811: 5 txs in /block, 5 results, 0 REST txs",
+    );
+  });
+});
+
+describe("truncateToMicros", () => {
+  it.each([
+    ["2026-01-01T00:03:20.029201123Z", "2026-01-01T00:03:20.029201Z"],
+    ["2026-01-01T00:03:20.999999999Z", "2026-01-01T00:03:20.999999Z"],
+    ["2026-01-01T00:03:20.0331Z", "2026-01-01T00:03:20.033100Z"],
+    ["2026-01-01T00:03:20Z", "2026-01-01T00:03:20.000000Z"],
+    ["2026-01-01T02:03:20.5+02:00", "2026-01-01T02:03:20.500000+02:00"],
+  ])("truncates %s to %s (never rounds up)", (time, expected) => {
+    expect(truncateToMicros(time)).toBe(expected);
+  });
+
+  it("refuses what is not RFC 3339", () => {
+    expect(() => truncateToMicros("2026-01-01 00:03:20")).toThrow(
+      'not an RFC 3339 time: "2026-01-01 00:03:20"',
     );
   });
 });

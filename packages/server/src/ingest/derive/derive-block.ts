@@ -15,7 +15,13 @@ import { buildTxResponse, normaliseEvents, type OutEvent, type TxResponse } from
 export interface BlockRow {
   height: bigint;
   hash: Buffer;
-  /** Full precision of the node's time, for block_time arithmetic. */
+  /**
+   * The node's time as the reference stores it: RFC 3339 truncated to microseconds (Postgres's
+   * precision; the node gives nanoseconds), e.g. `2026-01-01T00:03:20.029201Z`. The writer passes
+   * it as text, which Postgres reads exactly (a float of seconds would lose the last digits).
+   */
+  timestamp: string;
+  /** The same time in milliseconds, for readers that need no more (the ingest benchmark's bulk load). */
   timestampMs: number;
   proposer: Buffer;
   gasUsed: bigint;
@@ -50,6 +56,20 @@ function sumCoins(coins: { denom: string; amount: string }[]): { denom: string; 
   const totals = new Map<string, bigint>();
   for (const c of coins) totals.set(c.denom, (totals.get(c.denom) ?? 0n) + BigInt(c.amount));
   return [...totals].map(([denom, amount]) => ({ denom, amount: amount.toString() }));
+}
+
+const RFC3339 = /^(\d{4}-\d\d-\d\dT\d\d:\d\d:\d\d)(?:\.(\d+))?(Z|[+-]\d\d:\d\d)$/;
+
+/**
+ * An RFC 3339 time with its fraction truncated to microseconds, as the reference's driver stores a
+ * Go time in a timestamptz (Postgres itself would round the nanoseconds it is given).
+ * @throws when `time` is not RFC 3339, so a malformed header is not stored as some other time.
+ */
+export function truncateToMicros(time: string): string {
+  const m = RFC3339.exec(time);
+  if (!m) throw new Error(`not an RFC 3339 time: ${JSON.stringify(time)}`);
+  const [, seconds, fraction = "", zone = "Z"] = m;
+  return `${seconds}.${fraction.slice(0, 6).padEnd(6, "0")}${zone}`;
 }
 
 /**
@@ -104,6 +124,7 @@ export function deriveBlock(payload: BlockPayload, prefix: string): BlockBundle 
     block: {
       height: BigInt(header.height),
       hash: Buffer.from(payload.block.block_id.hash, "hex"),
+      timestamp: truncateToMicros(header.time),
       timestampMs: Date.parse(header.time),
       proposer: Buffer.from(header.proposer_address, "hex"),
       gasUsed,
