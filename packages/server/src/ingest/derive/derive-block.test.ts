@@ -1,7 +1,7 @@
 import { describe, expect, it } from "vitest";
 import { readFixture, resultOf } from "../../_test/real-rpc.js";
 import { toBech32 } from "../../http/addresses.js";
-import { deriveBlock, truncateToMicros } from "./derive-block.js";
+import { deriveBlock, sumCoins, truncateToMicros } from "./derive-block.js";
 import type { CometBlock, CometBlockResults, RestTx } from "./node-payloads.js";
 
 /** cometbft's JSON leaves out `index: false`; the REST tx_response spells it. */
@@ -143,5 +143,23 @@ describe("truncateToMicros", () => {
     expect(() => truncateToMicros("2026-01-01 00:03:20")).toThrow(
       'not an RFC 3339 time: "2026-01-01 00:03:20"',
     );
+  });
+});
+
+describe("sumCoins (a block's total_fee)", () => {
+  it("adds coins as the SDK does: one per denom, zeros dropped, denoms in byte order", () => {
+    // An EVM block: bank sends pay uinit, EVM calls pay GAS; the reference prints GAS first.
+    expect(
+      sumCoins([
+        { denom: "uinit", amount: "4761" },
+        { denom: "GAS", amount: "847091250000" },
+        { denom: "uinit", amount: "2222" },
+        { denom: "ibc/AB", amount: "0" },
+        { denom: "GAS", amount: "851006250000" },
+      ]),
+    ).toEqual([
+      { denom: "GAS", amount: "1698097500000" },
+      { denom: "uinit", amount: "6983" },
+    ]);
   });
 });

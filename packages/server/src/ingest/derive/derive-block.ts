@@ -52,10 +52,17 @@ export interface BlockBundle {
 }
 
 /** Sums coins by denom, in the order denoms first appear. */
-function sumCoins(coins: { denom: string; amount: string }[]): { denom: string; amount: string }[] {
+/**
+ * The block's fees as the SDK adds coins (`sdk.Coins.Add`, what the reference stores): one coin per
+ * denom, zero amounts dropped, sorted by denom in byte order (`GAS` before `uinit`).
+ */
+export function sumCoins(coins: { denom: string; amount: string }[]): { denom: string; amount: string }[] {
   const totals = new Map<string, bigint>();
   for (const c of coins) totals.set(c.denom, (totals.get(c.denom) ?? 0n) + BigInt(c.amount));
-  return [...totals].map(([denom, amount]) => ({ denom, amount: amount.toString() }));
+  return [...totals]
+    .filter(([, amount]) => amount !== 0n)
+    .sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0))
+    .map(([denom, amount]) => ({ denom, amount: amount.toString() }));
 }
 
 const RFC3339 = /^(\d{4}-\d\d-\d\dT\d\d:\d\d:\d\d)(?:\.(\d+))?(Z|[+-]\d\d:\d\d)$/;
