@@ -1,9 +1,10 @@
 /**
  * The token ground truth of a seeded EVM devnet, folded straight from its receipts (successful txs,
  * logs in order), independently of Weft's derivation: who owns each ERC-721 token, which Cosmos txs
- * touched it, every ERC-20 balance, and who first touched each ERC-721 contract.
+ * touched it, every ERC-20 balance (the node's bank state), and who first touched each ERC-721 contract.
  */
 import type { Chain } from "@weft/devnet";
+import { bech32 } from "bech32";
 
 const TRANSFER = "0xddf252ad1be2c89b69c2b068fc378daa952ba7f163c4a11628f55a4df523b3ef";
 
@@ -25,7 +26,6 @@ export function evmTokenTruth(chain: Chain, blocks: number) {
   const txsOf = new Map<string, string[]>();
   const balances = new Map<string, bigint>();
   const firstTouch = new Map<string, { from: string; height: number }>();
-  const add = (key: string, amount: bigint) => balances.set(key, (balances.get(key) ?? 0n) + amount);
   for (let h = 1; h <= blocks; h++) {
     const receipts = chain.evm(h).receipts as unknown as Receipt[];
     // The block's EVM txs come last among its Cosmos txs: their Cosmos hashes, in receipt order.
@@ -47,12 +47,20 @@ export function evmTokenTruth(chain: Chain, blocks: number) {
           if (BigInt(to) === 0n) owners.delete(key);
           else
             owners.set(key, { contract, tokenId, owner: addressOf(to), height: h, minted: minted.has(key) });
-        } else if (log.topics.length === 3) {
-          if (BigInt(from) !== 0n) add(`${contract}/${addressOf(from)}`, -BigInt(log.data));
-          if (BigInt(to) !== 0n) add(`${contract}/${addressOf(to)}`, BigInt(log.data));
         }
       }
     }
+  }
+  // ERC-20 balances: the node's bank state (the fee denom is the devnet's ERC-20), which starts from
+  // genesis and counts the Transfer logs of bank sends too, not only the receipts' (bank-state.test.ts
+  // in the devnet proves it equals those logs).
+  const token = chain.contractByDenom("uinit");
+  if (token && chain.bank) {
+    for (const [address, amount] of chain.bank.balances(blocks))
+      balances.set(
+        `${token}/0x${Buffer.from(bech32.fromWords(bech32.decode(address, 90).words)).toString("hex")}`,
+        amount,
+      );
   }
   return { owners: [...owners.values()], txsOf, balances, firstTouch };
 }

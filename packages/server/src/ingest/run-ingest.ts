@@ -8,9 +8,10 @@ import type { Database } from "../db/database.js";
 import { createCw721Collections } from "./cw721-collections.js";
 import { type BlockBundle, deriveBlock } from "./derive/derive-block.js";
 import { createErc721Metadata } from "./erc721-metadata.js";
-import { createMoveNftUris } from "./move-nft-uris.js";
 import { createHttpJson, RPC_TIMEOUT_MS } from "./http-json.js";
 import { type BlockSource, ChainMismatchError, runIngestLoop } from "./ingest-loop.js";
+import { createInitialBalances } from "./initial-balances.js";
+import { createMoveNftUris } from "./move-nft-uris.js";
 import { probeNode } from "./node-probe.js";
 import { createNodeSource } from "./node-source.js";
 import { createPostgresSink } from "./postgres-sink.js";
@@ -94,6 +95,20 @@ export async function runIngest(options: RunIngestOptions): Promise<bigint | nul
     const erc721 = options.jsonRpcUrl
       ? createErc721Metadata({ http, jsonRpcUrl: options.jsonRpcUrl })
       : undefined;
+    // On an empty index the first block also carries every account's balances after it, read from
+    // the node, so the rich list starts from the chain's balances (initial-balances.ts). They commit
+    // with that block and its checkpoint: read once, never twice.
+    const initial =
+      (await sink.checkpoint()) === null
+        ? createInitialBalances({
+            http,
+            probe: createHttpJson({ timeoutMs, retries: 0 }),
+            restUrl: options.restUrl,
+            prefix: options.prefix,
+            evm: options.jsonRpcUrl !== undefined,
+            logger: log,
+          })
+        : undefined;
     // Derive as each block arrives, while the writer waits on Postgres, not in the writer's turn.
     const source: BlockSource<BlockBundle> = {
       head: node.head,
@@ -101,7 +116,9 @@ export async function runIngest(options: RunIngestOptions): Promise<bigint | nul
       fetch: async (height, signal) => {
         const derived = deriveBlock(await node.fetch(height, signal), options.prefix);
         const named = await moveUris.enrich(await cw721.enrich(derived, signal), height, signal);
-        return erc721 ? erc721.enrich(named, height, signal) : named;
+        const enriched = erc721 ? await erc721.enrich(named, height, signal) : named;
+        // The loop starts an empty index at startHeight (ingest-loop.ts), and only an empty one.
+        return initial && height === options.startHeight ? initial.apply(enriched, height, signal) : enriched;
       },
     };
     return await runIngestLoop<BlockBundle>({
