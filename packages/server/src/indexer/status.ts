@@ -15,7 +15,8 @@ export function createStatusHandlers(deps: IndexerDeps): OperationHandlers {
         chain_id: deps.chainId,
         height: Number(height),
         // Ingestion writes a block's EVM internal txs (EVM chains trace every block) and its
-        // rich-list deltas in the block's own transaction, so both are as high as the block. The
+        // rich-list deltas in the block's own transaction (the first block's carries the balances
+        // read from the node instead, ingest/initial-balances.ts), so both are as high as the block. The
         // reference omits them when 0 (omitempty), and internal_tx_height outside EVM.
         ...(deps.vmType === "evm" ? { internal_tx_height: Number(height) } : {}),
         rich_list_height: Number(height),

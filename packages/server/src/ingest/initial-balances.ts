@@ -241,7 +241,7 @@ export function createInitialBalances(options: {
           // Never stop ingestion over the rich list: it starts from this block's changes instead,
           // as before initial balances existed, and the line says so.
           gaveUp = true;
-          log.error(
+          log.warn(
             { height: Number(height), attempts: failures, err: describeFailure(err) },
             `rich list: the node at ${rest} cannot tell the balances at height ${height} (${describeFailure(err)}); ` +
               "the rich list counts only what moves from this block on, so its balances leave out what accounts held before",

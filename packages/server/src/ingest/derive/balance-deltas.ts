@@ -4,6 +4,9 @@
  * `Transfer` logs (3 topics, amount in data) under the lower-case `0x` contract address, which is
  * how the reference stores EVM denoms; their bank events mirror the same movements (`evm/<hex>`
  * denoms), so on EVM only the logs count, never both.
+ *
+ * The deltas of every block after the first indexed one add to the balances read from the node at
+ * that first block (../initial-balances.ts), which replace its own deltas.
  */
 import { decodeAddress } from "../../http/addresses.js";
 import { TRANSFER_TOPIC } from "./nft-events.js";
