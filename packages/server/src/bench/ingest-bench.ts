@@ -73,28 +73,28 @@ function rowsOf(bundles: BlockBundle[]): number {
 
 /** The chain's NFTs as they stand after all `bundles`, inserted at once, as a bulk loader would. */
 async function bulkInsertNfts(pool: pg.Pool, bundles: BlockBundle[]): Promise<void> {
-  const { nft, txHeights, txTimes } = writeRows(bundles);
+  const { nft, txHeights, txTimestamps } = writeRows(bundles);
   const creators = new Map(nft.collections.map((c) => [c.addr.toString("hex"), c.creator]));
   const counts = new Map<string, number>();
   for (const t of nft.tokens)
     counts.set(t.collection.toString("hex"), (counts.get(t.collection.toString("hex")) ?? 0) + 1);
-  const at = (tx: number) => ({ h: txHeights[tx] ?? "0", ms: txTimes[tx] ?? 0 });
+  const at = (tx: number) => ({ h: txHeights[tx] ?? "0", ts: txTimestamps[tx] ?? "" });
   await pool.query(
     `INSERT INTO nft_collection (addr, name, origin_name, creator, height, timestamp, nft_count)
-     SELECT a, n, o, c, h, to_timestamp(ms / 1000), k FROM unnest($1::bytea[], $2::text[], $3::text[], $4::bytea[], $5::bigint[], $6::float8[], $7::bigint[]) AS x(a, n, o, c, h, ms, k)`,
+     SELECT a, n, o, c, h, ts, k FROM unnest($1::bytea[], $2::text[], $3::text[], $4::bytea[], $5::bigint[], $6::timestamptz[], $7::bigint[]) AS x(a, n, o, c, h, ts, k)`,
     [
       nft.collections.map((c) => c.addr),
       nft.collections.map((c) => c.name ?? ""),
       nft.collections.map((c) => c.originName ?? ""),
       nft.collections.map((c) => c.creator),
       nft.collections.map((c) => at(c.tx).h),
-      nft.collections.map((c) => at(c.tx).ms),
+      nft.collections.map((c) => at(c.tx).ts),
       nft.collections.map((c) => counts.get(c.addr.toString("hex")) ?? 0),
     ],
   );
   await pool.query(
     `INSERT INTO nft_token (collection, token_id, object_addr, owner, uri, height, timestamp, sequence)
-     SELECT c, t, o, w, u, h, to_timestamp(ms / 1000), s FROM unnest($1::bytea[], $2::text[], $3::bytea[], $4::bytea[], $5::text[], $6::bigint[], $7::float8[], $8::bigint[]) AS x(c, t, o, w, u, h, ms, s)`,
+     SELECT c, t, o, w, u, h, ts, s FROM unnest($1::bytea[], $2::text[], $3::bytea[], $4::bytea[], $5::text[], $6::bigint[], $7::timestamptz[], $8::bigint[]) AS x(c, t, o, w, u, h, ts, s)`,
     [
       nft.tokens.map((t) => t.collection),
       nft.tokens.map((t) => t.tokenId),
@@ -102,7 +102,7 @@ async function bulkInsertNfts(pool: pg.Pool, bundles: BlockBundle[]): Promise<vo
       nft.tokens.map((t) => t.owner ?? creators.get(t.collection.toString("hex")) ?? t.collection),
       nft.tokens.map((t) => t.uri ?? ""),
       nft.tokens.map((t) => at(t.tx).h),
-      nft.tokens.map((t) => at(t.tx).ms),
+      nft.tokens.map((t) => at(t.tx).ts),
       nft.tokens.map((t) => String(t.tx + 1)),
     ],
   );
@@ -127,7 +127,7 @@ async function bulkInsert(pool: pg.Pool, bundles: BlockBundle[]): Promise<void> 
     const b = {
       h: [] as string[],
       hash: [] as Buffer[],
-      ts: [] as number[],
+      ts: [] as string[],
       prop: [] as Buffer[],
       gu: [] as string[],
       gw: [] as string[],
@@ -150,7 +150,7 @@ async function bulkInsert(pool: pg.Pool, bundles: BlockBundle[]): Promise<void> 
       const x = bundle.block;
       b.h.push(String(x.height));
       b.hash.push(x.hash);
-      b.ts.push(x.timestampMs);
+      b.ts.push(x.timestamp);
       b.prop.push(x.proposer);
       b.gu.push(String(x.gasUsed));
       b.gw.push(String(x.gasWanted));
@@ -195,8 +195,8 @@ async function bulkInsert(pool: pg.Pool, bundles: BlockBundle[]): Promise<void> 
       await c.query("BEGIN");
       await c.query(
         `INSERT INTO block (height, hash, timestamp, block_time, proposer, gas_used, gas_wanted, tx_count, total_fee)
-         SELECT h, hash, to_timestamp(ts / 1000), 0, p, gu, gw, n, fee::jsonb
-         FROM unnest($1::bigint[], $2::bytea[], $3::float8[], $4::bytea[], $5::bigint[], $6::bigint[], $7::int[], $8::text[]) AS x(h, hash, ts, p, gu, gw, n, fee)`,
+         SELECT h, hash, ts, 0, p, gu, gw, n, fee::jsonb
+         FROM unnest($1::bigint[], $2::bytea[], $3::timestamptz[], $4::bytea[], $5::bigint[], $6::bigint[], $7::int[], $8::text[]) AS x(h, hash, ts, p, gu, gw, n, fee)`,
         [b.h, b.hash, b.ts, b.prop, b.gu, b.gw, b.n, b.fee],
       );
       await c.query(

@@ -137,8 +137,6 @@ export interface WriteRows {
   /** Height and time (BlockRow.timestamp, microseconds) of each tx of the write, by its index. */
   txHeights: string[];
   txTimestamps: string[];
-  /** The tx times in milliseconds, for the ingest benchmark's bulk load. */
-  txTimes: number[];
   nft: ReturnType<typeof nftRows>;
   balances: ReturnType<BalanceLedger["deltas"]>;
 }
@@ -147,7 +145,6 @@ export interface WriteRows {
 export function writeRows(bundles: BlockBundle[]): WriteRows {
   const txHeights: string[] = [];
   const txTimestamps: string[] = [];
-  const txTimes: number[] = [];
   const ledger = new BalanceLedger();
   const changes: BlockBundle["nftChanges"] = [];
   for (const bundle of bundles) {
@@ -157,10 +154,9 @@ export function writeRows(bundles: BlockBundle[]): WriteRows {
     for (let i = 0; i < bundle.txs.length; i++) {
       txHeights.push(String(bundle.block.height));
       txTimestamps.push(bundle.block.timestamp);
-      txTimes.push(bundle.block.timestampMs);
     }
   }
-  return { bundles, txHeights, txTimestamps, txTimes, nft: nftRows(changes), balances: ledger.deltas() };
+  return { bundles, txHeights, txTimestamps, nft: nftRows(changes), balances: ledger.deltas() };
 }
 
 /** Parameters $1..$22 of CORE_CTES. */

@@ -31,7 +31,6 @@ describe("deriveBlock on a real Cronos block (CometBFT 0.37, one IBC acknowledge
       hash: Buffer.from("113291BBC79921190219833525D0FA0D46F5BD0DD925DC1AA5B3D9601A63A520", "hex"),
       // The node's 2024-02-07T23:10:53.120968693Z to the microsecond, as Postgres stores it.
       timestamp: "2024-02-07T23:10:53.120968Z",
-      timestampMs: Date.parse("2024-02-07T23:10:53.120Z"),
       proposer: Buffer.from("0421821D46C46F86F1EAD79EEB31CFA88A5578CB", "hex"),
       txCount: 1,
       gasUsed: BigInt(byHash.tx_response.gas_used as string),

@@ -21,8 +21,6 @@ export interface BlockRow {
    * it as text, which Postgres reads exactly (a float of seconds would lose the last digits).
    */
   timestamp: string;
-  /** The same time in milliseconds, for readers that need no more (the ingest benchmark's bulk load). */
-  timestampMs: number;
   proposer: Buffer;
   gasUsed: bigint;
   gasWanted: bigint;
@@ -132,7 +130,6 @@ export function deriveBlock(payload: BlockPayload, prefix: string): BlockBundle 
       height: BigInt(header.height),
       hash: Buffer.from(payload.block.block_id.hash, "hex"),
       timestamp: truncateToMicros(header.time),
-      timestampMs: Date.parse(header.time),
       proposer: Buffer.from(header.proposer_address, "hex"),
       gasUsed,
       gasWanted,
