@@ -1,6 +1,7 @@
 import { bech32 } from "bech32";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { createChain } from "./chain.js";
+import { UINIT_METADATA } from "./move-fungible-asset.js";
 import { type DevnetNode, startDevnetNode } from "./node-server.js";
 
 const BLOCKS = 300;
@@ -41,7 +42,12 @@ const addressOf = (account: Record<string, unknown>) =>
  * Genesis plus what the node's events move up to `height`, folded from `/block_results` alone: bank
  * `coin_spent`/`coin_received`, and (`erc20`) the fee token's ERC-20 Transfer logs instead.
  */
-async function foldEvents(node: DevnetNode, height: number, erc20?: string): Promise<Map<string, bigint>> {
+async function foldEvents(
+  node: DevnetNode,
+  height: number,
+  erc20?: string,
+  fungibleAssets = false,
+): Promise<Map<string, bigint>> {
   const balances = new Map(node.chain.bank?.genesis);
   const add = (address: string, amount: bigint) =>
     balances.set(address, (balances.get(address) ?? 0n) + amount);
@@ -52,7 +58,23 @@ async function foldEvents(node: DevnetNode, height: number, erc20?: string): Pro
       `${node.url}/block_results?height=${h}`,
     );
     for (const tx of result.txs_results ?? [])
-      for (const event of tx.events) {
+      for (const [i, event] of tx.events.entries()) {
+        if (fungibleAssets) {
+          // Move: a Withdraw/Deposit event followed by its owner event, as the reference pairs them.
+          const tag = event.attributes[0]?.value ?? "";
+          const next = tx.events[i + 1]?.attributes[0]?.value ?? "";
+          if (event.type !== "move" || next !== `${tag.replace(/Event$/, "")}OwnerEvent`) continue;
+          const data = JSON.parse(event.attributes[1]?.value ?? "{}") as {
+            amount: string;
+            metadata_addr: string;
+          };
+          const owner = (JSON.parse(tx.events[i + 1]?.attributes[1]?.value ?? "{}") as { owner: string })
+            .owner;
+          expect(data.metadata_addr).toBe(UINIT_METADATA);
+          const sign = tag === "0x1::fungible_asset::WithdrawEvent" ? -1n : 1n;
+          add(toBech32(owner), sign * BigInt(data.amount));
+          continue;
+        }
         const attr = (key: string) => event.attributes.find((a) => a.key === key)?.value ?? "";
         if (erc20 === undefined && (event.type === "coin_spent" || event.type === "coin_received")) {
           const [, amount, denom] = /^(\d+)(.+)$/.exec(attr("amount")) ?? [];
@@ -124,6 +146,25 @@ describe.each(["move", "wasm"] as const)("a %s devnet's bank state", (vm) => {
       account_number: expect.stringMatching(/^\d+$/),
     });
   });
+
+  it.runIf(vm === "move")(
+    "moves the same coins as fungible-asset events between primary stores, named by the coin's Metadata resource",
+    async () => {
+      for (const height of HEIGHTS) {
+        const fromEvents = await foldEvents(node, height, undefined, true);
+        expect(fromEvents.size).toBeGreaterThanOrEqual(8);
+        expect(sorted(fromEvents), `height ${height}`).toEqual(sorted(await foldEvents(node, height)));
+      }
+      const { resource } = await getJson<{ resource: { move_resource: string } }>(
+        `${node.url}/initia/move/v1/accounts/${UINIT_METADATA}/resources/by_struct_tag?struct_tag=0x1::fungible_asset::Metadata`,
+      );
+      expect(JSON.parse(resource.move_resource)).toEqual({
+        type: "0x1::fungible_asset::Metadata",
+        data: { decimals: 0, icon_uri: "", name: "uinit", project_uri: "", symbol: "uinit" },
+      });
+    },
+    60_000,
+  );
 
   it("answers the SDK's errors: a future height, a bad address", async () => {
     const future = await fetch(`${node.url}/cosmos/bank/v1beta1/balances/${node.chain.accounts[0]}`, {

@@ -17,6 +17,7 @@ import { type EvmAccount, evmAccounts } from "./evm-accounts.js";
 import { type EvmBlock, evmBlock } from "./evm-block.js";
 import { contractsOf, erc721Call, TRANSFER_TOPIC } from "./evm-scenarios.js";
 import { buildEvmTx, type EvmTxBuild } from "./evm-txs.js";
+import { fungibleAssetMetadata, fungibleAssetSendEvents } from "./move-fungible-asset.js";
 import { createNftContent, type MoveResource, type NftChangeTruth, type NftTruth } from "./nft-content.js";
 import type { BlockPayload, RestTx, TxResult } from "./payloads.js";
 import { prng } from "./prng.js";
@@ -103,7 +104,8 @@ export interface Chain {
   contractByDenom(denom: string): string | undefined;
   /**
    * A Move resource of `structTag` at `address` (0x + 64 hex) as of block `height` (Move chains):
-   * `0x1::nft::Nft` of a live NFT object; undefined for anything the devnet does not hold.
+   * `0x1::nft::Nft` of a live NFT object, `0x1::fungible_asset::Metadata` of the coin's metadata
+   * object (move-fungible-asset.ts); undefined for anything the devnet does not hold.
    */
   moveResource(address: string, structTag: string, height: number): MoveResource | undefined;
   /**
@@ -272,6 +274,8 @@ export function createChain(options: ChainOptions = {}): Chain {
         : [
             // minievm moves every bank denom as its ERC-20: the send is also a Transfer log.
             ...(vm === "evm" ? erc20SendEvents(contracts.token, sender, recipient, BigInt(amount)) : []),
+            // Initia's Move bank moves coins as fungible assets between primary stores.
+            ...(vm === "move" ? fungibleAssetSendEvents(sender, recipient, amount) : []),
             {
               type: "coin_spent",
               attributes: [
@@ -450,8 +454,11 @@ export function createChain(options: ChainOptions = {}): Chain {
     truth: (height) => build(height).truth,
     nftTruth: (height) => nft?.truth(height) ?? { collections: [], tokens: [] },
     wasmContract: (addr, height) => nft?.contract(addr, height),
-    moveResource: (address, structTag, height) =>
-      structTag === "0x1::nft::Nft" ? nft?.nftResource(address.toLowerCase(), height) : undefined,
+    moveResource(address, structTag, height) {
+      if (structTag === "0x1::fungible_asset::Metadata")
+        return vm === "move" ? fungibleAssetMetadata(address) : undefined;
+      return structTag === "0x1::nft::Nft" ? nft?.nftResource(address.toLowerCase(), height) : undefined;
+    },
     evmCall(to, data, height) {
       if (vm !== "evm") return undefined;
       const holder = balanceOfArgument(contracts.token, to, data);
