@@ -55,7 +55,7 @@ describe("raw baseline", () => {
       `/indexer/nft/v1/tokens/by_account/${user}`,
     ];
     for (const path of lists) expect(await compareWalk(path), path).toBeGreaterThanOrEqual(1);
-    // The rich list of the devnet's ERC-20 (and an empty one): offset keys, total always counted.
+    // The rich list of the devnet's ERC-20 (and an empty one), page after page.
     const token = (await body(weft(), "/indexer/tx/v1/evm-txs?pagination.limit=50")).text.match(
       /"address":"(0x[0-9a-f]{40})","topics":\["0xddf252ad/,
     )?.[1];

@@ -3,8 +3,7 @@
  * measured endpoints with the SQL the indexer modules build (imported, not copied) and the same
  * response bytes, and nothing else: no Express, no request validation, no middleware, no cache.
  * What Weft adds on top of it is the framework's cost. Pagination is parsed and written with
- * Weft's own functions, since keys are wire format; only `count_total=false` lists are served,
- * except the rich list, which always counts (as Weft does).
+ * Weft's own functions, since keys are wire format; only `count_total=false` lists are served.
  *
  * Run on its own by raw-baseline-cli.ts.
  */
@@ -106,16 +105,10 @@ export async function startRawBaseline(
       parsePageRequest(query),
       storedDenom(denom, options.vmType),
     );
+    if (request.countTotal) throw new Error("the baseline serves count_total=false only");
     const { sql, params, offset } = orderedPageSql(request, page);
-    const [result, total] = await Promise.all([
-      pool.query<{ account: Buffer; amount: string }>(sql, params),
-      pool.query<{ n: string }>(page.count.sql, page.count.params),
-    ]);
-    const { rows, pagination } = orderedPageOf(request, page, {
-      rows: result.rows,
-      offset,
-      total: BigInt(total.rows[0]?.n ?? 0),
-    });
+    const result = await pool.query<{ account: Buffer; amount: string }>(sql, params);
+    const { rows, pagination } = orderedPageOf(request, page, { rows: result.rows, offset, total: 0n });
     const holders = rows.map((r) => ({
       account: options.vmType === "evm" ? `0x${r.account.toString("hex")}` : toBech32(r.account, prefix),
       amount: r.amount,
