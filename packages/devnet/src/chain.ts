@@ -153,6 +153,7 @@ export function createChain(options: ChainOptions = {}): Chain {
   const vm = options.vm ?? "move";
   const evmUsers = vm === "evm" ? evmAccounts(seed, options.accounts ?? 8, prefix) : [];
   const contracts = contractsOf(seed);
+  const gasToken = `0x${sha256(`devnet-${seed}-gas-erc20`).subarray(0, 20).toString("hex")}`;
   const evmChainId = 1_000_000 + seed;
   const maxEvmTxs = vm === "evm" ? (options.maxEvmTxsPerBlock ?? 3) : 0;
   const nft =
@@ -471,6 +472,10 @@ export function createChain(options: ChainOptions = {}): Chain {
     contractByDenom(denom) {
       if (vm !== "evm") return undefined;
       if (denom === FEE_DENOM) return contracts.token;
+      // The EVM txs' fee denom: on minievm every bank denom is an ERC-20, this one too. The devnet's
+      // fees move no balance, so its rich list is empty, but an indexer asking finds the contract
+      // instead of a not-found that a real chain would never give for a denom its txs pay in.
+      if (denom === EVM_FEE_DENOM) return gasToken;
       const hex = /^evm\/([0-9a-fA-F]{40})$/.exec(denom);
       return hex ? `0x${(hex[1] as string).toLowerCase()}` : undefined;
     },
@@ -480,6 +485,8 @@ export function createChain(options: ChainOptions = {}): Chain {
 
 /** The bank denom fees are paid in. */
 const FEE_DENOM = "uinit";
+/** The denom the EVM txs' fees are paid in (evm-txs.ts). */
+const EVM_FEE_DENOM = "GAS";
 
 const ADDRESS_TOPIC_PREFIX = "0x000000000000000000000000";
 

@@ -222,7 +222,7 @@ describe("REST routes an indexer's read API asks", () => {
     return { status: res.status, body: (await res.json()) as Record<string, unknown> };
   };
 
-  it("maps a denom to its ERC-20 as minievm's contracts/by_denom: the fee denom, evm/<hex>, else not found", async () => {
+  it("maps a denom to its ERC-20 as minievm's contracts/by_denom: the fee denoms, evm/<hex>, else not found", async () => {
     const token = contractsOf(11).token;
     expect(await ask("/minievm/evm/v1/contracts/by_denom?denom=uinit")).toEqual({
       status: 200,
@@ -234,6 +234,11 @@ describe("REST routes an indexer's read API asks", () => {
         body: { address: token },
       },
     );
+    // GAS, what the EVM txs pay their fees in, is an ERC-20 of its own.
+    const gas = await ask("/minievm/evm/v1/contracts/by_denom?denom=GAS");
+    expect(gas.status).toBe(200);
+    expect(gas.body.address).toMatch(/^0x[0-9a-f]{40}$/);
+    expect(gas.body.address).not.toBe(token);
     expect(await ask("/minievm/evm/v1/contracts/by_denom?denom=ufoo")).toEqual({
       status: 500,
       body: { code: 2, message: "collections: not found: key 'ufoo' of type string", details: [] },
