@@ -30,6 +30,18 @@ describe("diffJson", () => {
       ["record-extra", "/items/-"],
     ]);
   });
+
+  it("matches a record listed twice occurrence by occurrence (a live list walked over time)", () => {
+    const id = (r: unknown) => String((r as { id: number }).id);
+    // The same record met twice, in the same versions on both sides: no difference.
+    const a = [{ id: 1, h: 5 }, { id: 2 }, { id: 1, h: 9 }];
+    expect(diffRecords("items", a, structuredClone(a), id)).toEqual([]);
+    // B met it once more than A: that one is B's alone.
+    const b = [...structuredClone(a), { id: 1, h: 12 }];
+    expect(diffRecords("items", a, b, id).map((d) => [d.kind, d.b])).toEqual([
+      ["record-extra", "record 1 at 3"],
+    ]);
+  });
 });
 
 describe("accepted differences", () => {

@@ -113,14 +113,17 @@ export function diffRecords(
 ): JsonDifference[] {
   const out: JsonDifference[] = [];
   const base = `/${escapePointer(listKey)}`;
-  const indexB = new Map<string, number>();
+  // A record listed twice (a walk of a live list can meet one again) is matched occurrence by
+  // occurrence: A's second with B's second, not with B's first.
+  const indexB = new Map<string, number[]>();
   b.forEach((r, i) => {
-    if (!indexB.has(id(r))) indexB.set(id(r), i);
+    const at = indexB.get(id(r));
+    if (at) at.push(i);
+    else indexB.set(id(r), [i]);
   });
-  const idsA = new Set(a.map(id));
   const commonOrderB: number[] = [];
   a.forEach((record, i) => {
-    const j = indexB.get(id(record));
+    const j = indexB.get(id(record))?.shift();
     if (j === undefined) {
       out.push({ kind: "record-missing", pointer: `${base}/${i}`, a: `record ${id(record)}`, b: "(absent)" });
       return;
@@ -128,15 +131,15 @@ export function diffRecords(
     commonOrderB.push(j);
     walk(record, b[j], `${base}/${i}`, out);
   });
-  b.forEach((record, j) => {
-    if (!idsA.has(id(record)))
-      out.push({
-        kind: "record-extra",
-        pointer: `${base}/-`,
-        a: "(absent)",
-        b: `record ${id(record)} at ${j}`,
-      });
-  });
+  // What A's records did not take is B's alone.
+  const left = [...indexB.values()].flat().sort((x, y) => x - y);
+  for (const j of left)
+    out.push({
+      kind: "record-extra",
+      pointer: `${base}/-`,
+      a: "(absent)",
+      b: `record ${id(b[j])} at ${j}`,
+    });
   const firstOut = commonOrderB.findIndex((j, k) => k > 0 && j < (commonOrderB[k - 1] as number));
   if (firstOut > 0)
     out.push({ kind: "record-order", pointer: `${base}/${firstOut}`, a: "A's order", b: "another order" });
