@@ -1,6 +1,7 @@
 /** Block routes: list, single, average block time (spec tag Block). */
+
 import { toBech32 } from "../http/addresses.js";
-import { badRequest, notFound } from "../http/errors.js";
+import { notFound } from "../http/errors.js";
 import type { OperationHandlers, SuccessBody } from "../http/operations.js";
 import {
   buildPagination,
@@ -8,6 +9,7 @@ import {
   type PaginationQuery,
   parsePageRequest,
 } from "../http/pagination.js";
+import { heightParam } from "./height-param.js";
 import type { IndexerDeps } from "./indexer-deps.js";
 import { keyset } from "./keyset.js";
 
@@ -150,12 +152,7 @@ export function createBlockHandlers(deps: IndexerDeps): OperationHandlers {
     },
 
     getBlock: async (req) => {
-      const raw = String(req.params.height ?? "");
-      if (!/^\d{1,19}$/.test(raw) || BigInt(raw) < 1n || BigInt(raw) > 9_223_372_036_854_775_807n) {
-        throw badRequest("invalid height: must be a positive integer", [
-          { field: "path.height", description: "must be a positive integer" },
-        ]);
-      }
+      const raw = heightParam(req.params.height);
       const { rows } = await deps.pool.query<BlockRow>(
         `SELECT ${BLOCK_COLUMNS} FROM block WHERE height = $1`,
         [raw],

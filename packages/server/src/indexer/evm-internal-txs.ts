@@ -4,10 +4,12 @@
  * by a dense sequence in (height, tx, depth-first) order, so `reverse=false` on one tx's frames
  * lists them depth-first.
  */
+
 import { parseAddress, parseTxHash } from "../http/addresses.js";
 import { notFound } from "../http/errors.js";
 import type { OperationHandlers } from "../http/operations.js";
 import { type PageRequest, type PaginationQuery, parsePageRequest } from "../http/pagination.js";
+import { heightParam } from "./height-param.js";
 import type { IndexerDeps } from "./indexer-deps.js";
 import { listTotal } from "./list-total.js";
 import { countOf, type SequencePageQuery, sequencePage } from "./sequence-page.js";
@@ -39,7 +41,7 @@ export function createEvmInternalTxHandlers(deps: IndexerDeps): OperationHandler
     },
 
     listEvmInternalTxsByHeight: (req) => {
-      const height = String(req.params.height);
+      const height = heightParam(req.params.height);
       return internalPage(deps, parsePageRequest(req.query as PaginationQuery), {
         from: "evm_internal_tx s",
         where: "AND s.height = $1",

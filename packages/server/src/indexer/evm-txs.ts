@@ -4,10 +4,12 @@
  * `evm_tx.sequence`, so the unfiltered total is MAX(sequence); an account's totals are the writer's
  * (`list_total`), a block's an index count.
  */
+
 import { parseAddress, parseTxHash } from "../http/addresses.js";
 import { notFound } from "../http/errors.js";
 import { type OperationHandlers, RawJson } from "../http/operations.js";
 import { type PageRequest, type PaginationQuery, parsePageRequest } from "../http/pagination.js";
+import { heightParam } from "./height-param.js";
 import type { IndexerDeps } from "./indexer-deps.js";
 import { listTotal } from "./list-total.js";
 import { countOf, type SequenceFilter, type SequencePageQuery, sequencePage } from "./sequence-page.js";
@@ -52,7 +54,7 @@ export function createEvmTxHandlers(deps: IndexerDeps): OperationHandlers {
     },
 
     listEvmTxsByHeight: (req) => {
-      const height = String(req.params.height);
+      const height = heightParam(req.params.height);
       return evmTxPage(deps, parsePageRequest(req.query as PaginationQuery), {
         from: "evm_tx s",
         where: "AND s.height = $1",

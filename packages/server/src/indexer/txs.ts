@@ -3,10 +3,12 @@
  * scans on `sequence` over the edge tables' primary keys; tx bodies are stored as JSON text and
  * spliced into the response without a parse.
  */
+
 import { parseAddress, parseTxHash } from "../http/addresses.js";
 import { notFound } from "../http/errors.js";
 import { type OperationHandlers, RawJson } from "../http/operations.js";
 import { type PageRequest, type PaginationQuery, parsePageRequest } from "../http/pagination.js";
+import { heightParam } from "./height-param.js";
 import type { IndexerDeps } from "./indexer-deps.js";
 import { listTotal } from "./list-total.js";
 import { countOf, type SequenceFilter, type SequencePageQuery, sequencePage } from "./sequence-page.js";
@@ -142,7 +144,7 @@ export function createTxHandlers(deps: IndexerDeps): OperationHandlers {
     },
 
     listTxsByHeight: (req) => {
-      const height = String(req.params.height);
+      const height = heightParam(req.params.height);
       const request = parsePageRequest(req.query as PaginationQuery);
       const types = msgTypesOf(req.query.msgs);
       const typeFilter = types ? TYPE_FILTER : "";
