@@ -2,6 +2,7 @@
 import { createHash, generateKeyPairSync, sign } from "node:crypto";
 import { AuthInfo, TxBody, TxRaw } from "cosmjs-types/cosmos/tx/v1beta1/tx";
 import { Any } from "cosmjs-types/google/protobuf/any";
+import { msgsRequestFor } from "./msgs-request.js";
 
 export function signedHook(): string {
   const body = TxBody.encode(
@@ -52,4 +53,19 @@ export async function signOpHook(
   const signer = wallet.addressFor(h.chain_id);
   const raw = await wallet.sign(h.chain_id, wallet.urls[h.chain_id] ?? "", signer, h.hook);
   return { signer, hook: Buffer.from(raw).toString("base64") };
+}
+
+/**
+ * The wallet's whole path from a route to its txs: the op-hook step where the route needs one, then
+ * POST /v2/fungible/msgs with the route's own fields, its required chains' addresses and 1% slippage.
+ */
+export async function walletMsgs(route: Json, signer: OpHookSigner): Promise<Json> {
+  const signed_op_hook = await signOpHook(route, signer);
+  return signer.post(
+    "/v2/fungible/msgs",
+    msgsRequestFor(route, route.required_chain_addresses.map(signer.addressFor), {
+      slippage_tolerance_percent: "1",
+      ...(signed_op_hook ? { signed_op_hook } : {}),
+    }),
+  );
 }

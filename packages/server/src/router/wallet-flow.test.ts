@@ -11,8 +11,7 @@
 import { createWallet, type Interchain, startInterchain, type Wallet } from "@weft/devnet";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { type Json, jsonCalls } from "../_test/json-call.js";
-import { msgsRequestFor } from "../_test/msgs-request.js";
-import { signOpHook } from "../_test/signed-hook.js";
+import { walletMsgs } from "../_test/signed-hook.js";
 import { createTestApp, serveForTests } from "../_test/test-app.js";
 import { useTestDatabase } from "../_test/test-database.js";
 import { trackAllToEnd } from "../_test/track-to-end.js";
@@ -91,19 +90,12 @@ async function routeOf(source: AssetNode, dest: AssetNode, opWithdraw: boolean):
 /** op-hook where required -> msgs: every tx in order, each with its operations_indices. */
 async function msgsOf(route: Json, wallet: Wallet, chains: Json): Promise<Json[]> {
   const addressFor = (chainId: string) => addressOn(wallet, chainId);
-  const signed_op_hook = await signOpHook(route, {
+  const msgs = await walletMsgs(route, {
     post,
     sign: (chainId, rest, signer, msgs) => wallet.sign(chainId, rest, signer, msgs),
     addressFor,
     urls: net.urls,
   });
-  const msgs = await post(
-    "/v2/fungible/msgs",
-    msgsRequestFor(route, route.required_chain_addresses.map(addressFor), {
-      slippage_tolerance_percent: "1",
-      ...(signed_op_hook ? { signed_op_hook } : {}),
-    }),
-  );
   expect(msgs.txs).toHaveLength(route.txs_required);
   expect(msgs.txs.flatMap((t: Json) => t.operations_indices)).toEqual(
     route.operations.map((_: Json, i: number) => i),

@@ -16,7 +16,7 @@ import { bech32 } from "bech32";
 import { pino } from "pino";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { msgsRequestFor } from "../../_test/msgs-request.js";
-import { signOpHook } from "../../_test/signed-hook.js";
+import { walletMsgs } from "../../_test/signed-hook.js";
 import { createTestApp, serveForTests } from "../../_test/test-app.js";
 import { useTestDatabase } from "../../_test/test-database.js";
 import { createHttpJson } from "../../ingest/http-json.js";
@@ -88,19 +88,12 @@ async function send(
   request: Record<string, unknown>,
 ): Promise<{ chainId: string; hash: string; route: Json; msgs: Json }> {
   const route = await post("/v2/fungible/route", request);
-  const signed_op_hook = await signOpHook(route, {
+  const msgs = await walletMsgs(route, {
     post,
     sign: (chainId, rest, signer, msgs) => hook.sign(chainId, rest, signer, msgs),
     addressFor,
     urls: net.urls,
   });
-  const msgs = await post(
-    "/v2/fungible/msgs",
-    msgsRequestFor(route, route.required_chain_addresses.map(addressFor), {
-      slippage_tolerance_percent: "1",
-      ...(signed_op_hook ? { signed_op_hook } : {}),
-    }),
-  );
   return { ...(await broadcastAndTrack(msgs.txs[0].cosmos_tx)), route, msgs };
 }
 
