@@ -2,8 +2,8 @@
  * Serves a Chain over the protocols a real node speaks: CometBFT RPC (`/status`, `/block`,
  * `/block_results`, JSON-RPC envelopes) and Cosmos REST (`/cosmos/tx/v1beta1/txs/block/{h}` with
  * key and offset pagination, `/cosmos/tx/v1beta1/txs/{hash}`; on Wasm chains wasmd's contract record
- * and `contract_info` smart query; OPinit opchild's validator; minievm's `contracts/by_denom`; the state
- * queries of rest-state.ts) and, on
+ * and `contract_info` smart query; the state queries of rest-state.ts: blocks/latest, node_info, Move
+ * resources, minievm's call and denom map, opchild's validator, auth and bank) and, on
  * EVM chains, EVM JSON-RPC
  * (POST; see json-rpc.ts). Blocks appear on a timer or on demand. Faults (errors, hangs, slow answers) can be injected on a deterministic fraction of requests.
  */
@@ -14,7 +14,7 @@ import { bech32 } from "bech32";
 import { cachedChain } from "./cached-chain.js";
 import type { Chain } from "./chain.js";
 import { answerJsonRpc, type OtherMethods, type Outcome } from "./json-rpc.js";
-import { answerRestState } from "./rest-state.js";
+import { answerRestState, isRestStatePath } from "./rest-state.js";
 
 export interface Faults {
   /** Fraction of requests answered 500. */
@@ -137,13 +137,7 @@ export async function startDevnetNode(options: {
 
   function route(req: IncomingMessage, res: ServerResponse, body?: string) {
     const u = new URL(req.url ?? "/", "http://devnet");
-    if (
-      u.pathname.startsWith("/minievm/") ||
-      u.pathname.startsWith("/initia/") ||
-      u.pathname.startsWith("/cosmos/base/") ||
-      u.pathname.startsWith("/cosmos/auth/") ||
-      u.pathname.startsWith("/cosmos/bank/")
-    ) {
+    if (isRestStatePath(u.pathname)) {
       if (body === undefined && req.method === "POST") return readBody(req, (text) => route(req, res, text));
       const answer = answerRestState(chain, head, {
         method: req.method ?? "GET",
@@ -192,26 +186,6 @@ export async function startDevnetNode(options: {
     if (contract?.[1]) {
       const at = req.headers["x-cosmos-block-height"];
       return wasmContract(res, contract[1], contract[2], typeof at === "string" ? Number(at) : head);
-    }
-    if (u.pathname === "/minievm/evm/v1/contracts/by_denom") {
-      const denom = u.searchParams.get("denom") ?? "";
-      const address = chain.contractByDenom(denom);
-      // minievm's keeper misses its denom map with collections' not-found, which gRPC-gateway
-      // answers as code 2 (Unknown) and HTTP 500.
-      return address
-        ? json(res, 200, { address })
-        : json(res, 500, {
-            code: 2,
-            message: `collections: not found: key '${denom}' of type string`,
-            details: [],
-          });
-    }
-    const validator = /^\/opinit\/opchild\/v1\/validator\/([^/]+)$/.exec(u.pathname);
-    if (validator?.[1]) {
-      const found = chain.validator(decodeURIComponent(validator[1]));
-      return found
-        ? json(res, 200, { validator: found })
-        : json(res, 404, { code: 5, message: `validator ${validator[1]} not found`, details: [] });
     }
     return json(res, 501, { code: 12, message: `devnet does not serve ${u.pathname}`, details: [] });
   }

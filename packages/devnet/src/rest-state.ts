@@ -3,7 +3,8 @@
  * txs, in the shapes a real Initia node's grpc-gateway prints: the latest block
  * (`/cosmos/base/tendermint/v1beta1/blocks/latest`), the node's versions (`.../node_info`), a Move
  * resource by struct tag (`/initia/move/v1/accounts/{addr}/resources/by_struct_tag`), minievm's
- * read-only call (`POST /minievm/evm/v1/call`), and the bank state a rich list starts from
+ * read-only call (`POST /minievm/evm/v1/call`) and denom map (`.../contracts/by_denom`), OPinit
+ * opchild's validator (`/opinit/opchild/v1/validator/{valoper}`), and the bank state a rich list starts from
  * (`/cosmos/auth/v1beta1/accounts`, `.../module_accounts`, `/cosmos/bank/v1beta1/balances/{addr}`).
  * State reads honour `x-cosmos-block-height` (0 or absent = the head), as the node's gRPC gateway does.
  */
@@ -31,6 +32,11 @@ function queryHeight(header: string | string[] | undefined, head: number): numbe
   if (h > head) return invalid(`cannot query with height in the future; please provide a valid height`);
   return h;
 }
+
+/** The path prefixes of the queries below: a node server hands these requests to answerRestState. */
+const PREFIXES = ["/minievm/", "/initia/", "/opinit/", "/cosmos/base/", "/cosmos/auth/", "/cosmos/bank/"];
+
+export const isRestStatePath = (pathname: string) => PREFIXES.some((p) => pathname.startsWith(p));
 
 export function answerRestState(
   chain: Chain,
@@ -66,6 +72,25 @@ export function answerRestState(
         },
       },
     };
+  }
+  if (method === "GET" && url.pathname === "/minievm/evm/v1/contracts/by_denom") {
+    const denom = url.searchParams.get("denom") ?? "";
+    const address = chain.contractByDenom(denom);
+    // minievm's keeper misses its denom map with collections' not-found, which gRPC-gateway
+    // answers as code 2 (Unknown) and HTTP 500.
+    return address
+      ? { status: 200, body: { address } }
+      : {
+          status: 500,
+          body: { code: 2, message: `collections: not found: key '${denom}' of type string`, details: [] },
+        };
+  }
+  const validator = /^\/opinit\/opchild\/v1\/validator\/([^/]+)$/.exec(url.pathname);
+  if (method === "GET" && validator?.[1]) {
+    const found = chain.validator(decodeURIComponent(validator[1]));
+    return found
+      ? { status: 200, body: { validator: found } }
+      : notFound(`validator ${validator[1]} not found`);
   }
   if (method === "POST" && url.pathname === "/minievm/evm/v1/call") {
     return evmCall(chain, request.body, head);
