@@ -469,6 +469,9 @@ const SERVE_SETTINGS: (keyof Config)[] = [
   "routerRegistry",
   "routerTracker",
   "responseCache",
+  "responseCacheMaxBytes",
+  "databaseConnectTimeoutMs",
+  "databaseQueryTimeoutMs",
 ];
 
 addSettingOptions(
@@ -498,7 +501,11 @@ addSettingOptions(
     "startHeight",
     "ingestConcurrency",
     "ingestCommitBlocks",
+    "ingestStallTimeoutMs",
+    "metricsPort",
     "databaseUrl",
+    "databaseConnectTimeoutMs",
+    "databaseQueryTimeoutMs",
     "dataDir",
     "logLevel",
   ],
@@ -511,7 +518,7 @@ addSettingOptions(
       stopRequest = watchStopSignals();
       return dev(opts);
     }),
-  [...SERVE_SETTINGS, "ingestConcurrency", "ingestCommitBlocks"],
+  [...SERVE_SETTINGS, "ingestConcurrency", "ingestCommitBlocks", "ingestStallTimeoutMs"],
 );
 addSettingOptions(
   program

@@ -24,12 +24,27 @@ describe("loadConfig", () => {
       routerRegistry: undefined,
       routerTracker: true,
       responseCache: true,
+      responseCacheMaxBytes: 64 * 1024 * 1024,
+      databaseConnectTimeoutMs: 2000,
+      databaseQueryTimeoutMs: 5000,
+      ingestStallTimeoutMs: 60_000,
+      metricsPort: undefined,
     });
+  });
+
+  it("reads sizes in bytes and names a bad one", () => {
+    expect(loadConfig({ RESPONSE_CACHE_MAX_BYTES: "512kb" }).responseCacheMaxBytes).toBe(512 * 1024);
+    expect(loadConfig({ RESPONSE_CACHE_MAX_BYTES: "1GB" }).responseCacheMaxBytes).toBe(1024 ** 3);
+    expect(() => loadConfig({ RESPONSE_CACHE_MAX_BYTES: "lots" })).toThrow(
+      'invalid RESPONSE_CACHE_MAX_BYTES="lots": expected a size such as 64mb or 512kb',
+    );
   });
 
   it("turns the tracker off only on the literal off", () => {
     expect(loadConfig({ ROUTER_TRACKER: "off" }).routerTracker).toBe(false);
-    expect(() => loadConfig({ ROUTER_TRACKER: "no" })).toThrow('invalid ROUTER_TRACKER="no": expected on or off');
+    expect(() => loadConfig({ ROUTER_TRACKER: "no" })).toThrow(
+      'invalid ROUTER_TRACKER="no": expected on or off',
+    );
   });
 
   it("lets flags win over the environment", () => {

@@ -30,6 +30,11 @@ export interface Config {
   routerRegistry: string | undefined;
   routerTracker: boolean;
   responseCache: boolean;
+  responseCacheMaxBytes: number;
+  databaseConnectTimeoutMs: number;
+  databaseQueryTimeoutMs: number;
+  ingestStallTimeoutMs: number;
+  metricsPort: number | undefined;
 }
 
 /** A bad setting: its message is the one line the CLI prints before exiting non-zero. */
@@ -57,6 +62,16 @@ function integer(min: number, max: number) {
 }
 
 const text = (raw: string) => raw;
+
+const SIZE_UNITS: Record<string, number> = { b: 1, kb: 1024, mb: 1024 ** 2, gb: 1024 ** 3 };
+
+/** A size such as `64mb` (b, kb, mb, gb; case-insensitive) in bytes. */
+const size = (raw: string, name: string): number => {
+  const m = /^(\d+)(b|kb|mb|gb)$/i.exec(raw.trim());
+  if (!m)
+    throw new ConfigError(`invalid ${name}=${JSON.stringify(raw)}: expected a size such as 64mb or 512kb`);
+  return Number(m[1]) * (SIZE_UNITS[(m[2] as string).toLowerCase()] as number);
+};
 
 const isFile = (p: string) => statSync(p, { throwIfNoEntry: false })?.isFile() === true;
 
@@ -172,6 +187,42 @@ export const SETTINGS = {
         throw new ConfigError(`invalid ${name}=${JSON.stringify(raw)}: expected on or off`);
       return raw === "on";
     },
+  },
+  responseCacheMaxBytes: {
+    env: "RESPONSE_CACHE_MAX_BYTES",
+    flag: "response-cache-max-bytes",
+    describe: "most bytes of response bodies the cache holds (e.g. 64mb); the oldest entries go first",
+    fallback: "64mb",
+    parse: size,
+  },
+  databaseConnectTimeoutMs: {
+    env: "DATABASE_CONNECT_TIMEOUT_MS",
+    flag: "database-connect-timeout-ms",
+    describe: "how long opening a database connection may take before the request gets a 503",
+    fallback: "2000",
+    parse: integer(100, 600_000),
+  },
+  databaseQueryTimeoutMs: {
+    env: "DATABASE_QUERY_TIMEOUT_MS",
+    flag: "database-query-timeout-ms",
+    describe: "how long one API query may take before it is abandoned and the request gets a 503",
+    fallback: "5000",
+    parse: integer(100, 600_000),
+  },
+  ingestStallTimeoutMs: {
+    env: "INGEST_STALL_TIMEOUT_MS",
+    flag: "ingest-stall-timeout-ms",
+    describe:
+      "ingestion that commits nothing this long while the node is ahead is stalled: /ready answers 503",
+    fallback: "60000",
+    parse: integer(1000, 86_400_000),
+  },
+  metricsPort: {
+    env: "METRICS_PORT",
+    flag: "metrics-port",
+    describe: "weft ingest: serve /metrics, /health and /ready on this port (default: none)",
+    fallback: undefined,
+    parse: integer(0, 65535),
   },
   host: { env: "HOST", flag: "host", describe: "interface to listen on", fallback: "127.0.0.1", parse: text },
   port: {
