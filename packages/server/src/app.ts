@@ -66,6 +66,8 @@ export interface AppDeps {
   router?: { registry?: Registry; now?: () => number; fetch?: typeof fetch; balanceTimeoutMs?: number };
   /** Response cache TTLs (the reference's: lists 1 s, single items 10 s); 0 disables. */
   cacheTtlMs?: { list: number; item: number };
+  /** Most bytes of bodies the response cache holds (RESPONSE_CACHE_MAX_BYTES). */
+  cacheMaxBytes?: number;
 }
 
 function routerHandlers(router: RouterDeps): OperationHandlers {
@@ -173,7 +175,7 @@ export function createApp(deps: AppDeps): App {
     servedAbove: ["getMetrics", "getSwaggerDoc"],
     validateResponses: deps.validateResponses ?? false,
     cache: {
-      cache: createResponseCache(),
+      cache: createResponseCache(deps.cacheMaxBytes === undefined ? {} : { maxBytes: deps.cacheMaxBytes }),
       ttlMs: (id) => (UNCACHED_OPERATIONS.has(id) ? 0 : ITEM_OPERATIONS.has(id) ? ttl.item : ttl.list),
     },
   });

@@ -74,6 +74,17 @@ function configOrExit(opts: Record<string, unknown>): Config {
   }
 }
 
+/** Where the database is and how long its connections and queries may take (DATABASE_* settings). */
+function databaseOptions(config: Config, logger: ReturnType<typeof createLogger>) {
+  return {
+    url: config.databaseUrl,
+    dataDir: config.dataDir,
+    logger,
+    connectTimeoutMs: config.databaseConnectTimeoutMs,
+    queryTimeoutMs: config.databaseQueryTimeoutMs,
+  };
+}
+
 /** The chain the API serves: configured, else the one ingestion recorded (undefined: none yet). */
 async function resolveChainId(
   config: Config,
@@ -203,6 +214,7 @@ async function serveApp(options: {
     corsOrigins: config.corsOrigins,
     bodyLimit: config.bodyLimit,
     ...(config.responseCache ? {} : { cacheTtlMs: { list: 0, item: 0 } }),
+    cacheMaxBytes: config.responseCacheMaxBytes,
   });
   const running = await listen({
     app,
@@ -252,7 +264,7 @@ async function serve(opts: Record<string, unknown>): Promise<void> {
   // Before the database opens and migrates: a registry that cannot serve stops the process untouched.
   const registry = registryOrExit(config);
   const logger = createLogger(config.logLevel);
-  const db = await openDatabase({ url: config.databaseUrl, dataDir: config.dataDir, logger });
+  const db = await openDatabase(databaseOptions(config, logger));
   await serveApp({
     config,
     db,
@@ -290,7 +302,7 @@ async function ingest(opts: Record<string, unknown>): Promise<void> {
     },
     { once: true },
   );
-  const db = await openDatabase({ url: config.databaseUrl, dataDir: config.dataDir, logger });
+  const db = await openDatabase(databaseOptions(config, logger));
   try {
     if (controller.signal.aborted) return;
     await runIngest({
@@ -332,7 +344,7 @@ async function dev(opts: Record<string, unknown>): Promise<void> {
   // The database opens (embedded Postgres, migrations) while the interchain starts.
   const [net, opened] = await Promise.all([
     startInterchain({ blockIntervalMs: DEV_BLOCK_INTERVAL_MS }),
-    openDatabase({ url: config.databaseUrl, dataDir: config.dataDir, logger }),
+    openDatabase(databaseOptions(config, logger)),
   ]);
   let db = opened;
   net.produce(DEV_INITIAL_BLOCKS);
@@ -377,7 +389,7 @@ async function dev(opts: Record<string, unknown>): Promise<void> {
       );
     await db.close();
     const aside = await moveAside(config.dataDir);
-    db = await openDatabase({ url: config.databaseUrl, dataDir: config.dataDir, logger });
+    db = await openDatabase(databaseOptions(config, logger));
     process.stderr.write(
       `weft: starting over on a fresh database: ${start.reason} (the previous data is kept in ${aside})\n`,
     );
@@ -427,7 +439,7 @@ async function dev(opts: Record<string, unknown>): Promise<void> {
 async function migrate(opts: Record<string, unknown>): Promise<void> {
   const config = configOrExit(opts);
   const logger = createLogger(config.logLevel);
-  const db = await openDatabase({ url: config.databaseUrl, dataDir: config.dataDir, logger });
+  const db = await openDatabase(databaseOptions(config, logger));
   try {
     const status = await migrationStatus(db.pool);
     process.stderr.write(`weft: ${status.applied} migration(s) applied, ${status.pending.length} pending\n`);

@@ -39,6 +39,10 @@ export async function openDatabase(options: {
   logger: Logger;
   migrate?: boolean;
   poolMax?: number;
+  /** How long opening a connection may take. @default CONNECT_TIMEOUT_MS */
+  connectTimeoutMs?: number;
+  /** How long one query may take, measured by the client (a hung server included). */
+  queryTimeoutMs?: number;
 }): Promise<Database> {
   let embedded: EmbeddedPostgres | undefined;
   let url = options.url;
@@ -50,7 +54,10 @@ export async function openDatabase(options: {
   try {
     // One connection first, on its own: it names an unreachable database in one line before
     // anything else happens, and it carries the migrations (they hold an advisory lock).
-    const first = new pg.Client({ connectionString: url, connectionTimeoutMillis: CONNECT_TIMEOUT_MS });
+    const first = new pg.Client({
+      connectionString: url,
+      connectionTimeoutMillis: options.connectTimeoutMs ?? CONNECT_TIMEOUT_MS,
+    });
     // A connection lost mid-migration fails the query in flight; the event must not crash the process.
     first.on("error", () => undefined);
     try {
@@ -68,7 +75,7 @@ export async function openDatabase(options: {
       connectionString: url,
       // PGlite runs one query at a time for every connection: more sockets only add queueing.
       max: embedded ? 4 : (options.poolMax ?? POOL_MAX),
-      connectionTimeoutMillis: CONNECT_TIMEOUT_MS,
+      connectionTimeoutMillis: options.connectTimeoutMs ?? CONNECT_TIMEOUT_MS,
       statement_timeout: embedded ? undefined : STATEMENT_TIMEOUT_MS,
     });
     pool.on("error", (err) => options.logger.warn({ err }, "idle database connection failed"));

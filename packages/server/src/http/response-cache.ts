@@ -20,7 +20,7 @@ const DEFAULT_MAX_ENTRIES = 5_000;
 const MAX_CACHED_BODY_BYTES = 512 * 1024;
 
 export function createResponseCache(
-  options: { maxEntries?: number; now?: () => number } = {},
+  options: { maxEntries?: number; maxBytes?: number; now?: () => number } = {},
 ): ResponseCache {
   const entries = new Map<string, CachedResponse>();
   const now = options.now ?? Date.now;
