@@ -74,6 +74,36 @@ describe("operation validators compiled from the spec", () => {
     });
   });
 
+  it("refuses a NUL byte or a lone surrogate in any declared string, naming it, before any schema", () => {
+    const refusal = (field: string) => ({
+      status: 400,
+      code: 3,
+      message: `invalid ${field.replace(/^\w+\./, "")}: must be valid text: no NUL byte or unpaired surrogate`,
+      details: [{ field, description: "must be valid text: no NUL byte or unpaired surrogate" }],
+    });
+    const collection = `0x${"ab".repeat(20)}`;
+    expect(
+      rejection("listNftTxs", request({ params: { collection_addr: collection, token_id: "a\u0000" } })),
+    ).toEqual(refusal("path.token_id"));
+    expect(rejection("listRichList", request({ params: { denom: "\u0000" } }))).toEqual(
+      refusal("path.denom"),
+    );
+    expect(
+      rejection("getTxStatus", request({ query: { tx_hash: "ab".repeat(32), chain_id: "x\u0000" } })),
+    ).toEqual(refusal("query.chain_id"));
+    expect(rejection("listTxs", request({ query: { msgs: ["ok", "\ud800"] } }))).toEqual(
+      refusal("query.msgs.1"),
+    );
+    expect(
+      rejection(
+        "trackTx",
+        request({ body: { tx_hash: "ab", chain_id: "\u0000" }, type: "application/json" }),
+      ),
+    ).toEqual(refusal("body.chain_id"));
+    // Parameters the operation does not declare are never read, so never refused.
+    expect(rejection("listBlocks", request({ query: { other: "\u0000" } }))).toBeUndefined();
+  });
+
   it("answers a body that is not JSON with 415 saying which Content-Type to send", () => {
     expect(rejection("trackTx", request({ type: "text/plain" }))).toEqual({
       status: 415,

@@ -84,6 +84,37 @@ function rootOf(error: ErrorObject): "path" | "query" {
   return error.instancePath.startsWith("/path") ? "path" : "query";
 }
 
+/** Text Postgres cannot store (NUL) or that is not Unicode (a lone surrogate). */
+export const UNSTORABLE_TEXT =
+  // biome-ignore lint/suspicious/noControlCharactersInRegex: NUL is exactly what this looks for.
+  /\u0000|[\uD800-\uDBFF](?![\uDC00-\uDFFF])|(?<![\uD800-\uDBFF])[\uDC00-\uDFFF]/;
+const UNSTORABLE_DESCRIPTION = "must be valid text: no NUL byte or unpaired surrogate";
+
+/**
+ * The field of the first string in `value` that Postgres would refuse (`invalid byte sequence for
+ * encoding "UTF8": 0x00`, a 500 wherever the value reaches SQL), or undefined. Arrays and objects
+ * (repeated or bracketed query names, JSON bodies) are walked; their keys are checked too.
+ */
+function unstorableField(value: unknown, field: string): string | undefined {
+  if (typeof value === "string") return UNSTORABLE_TEXT.test(value) ? field : undefined;
+  if (typeof value !== "object" || value === null) return undefined;
+  for (const [key, item] of Object.entries(value)) {
+    const inner = `${field}.${key}`;
+    if (UNSTORABLE_TEXT.test(key)) return inner;
+    const found = unstorableField(item, inner);
+    if (found) return found;
+  }
+  return undefined;
+}
+
+function refuseUnstorable(field: string | undefined): void {
+  if (field === undefined) return;
+  const name = field.replace(/^(query|path|body)\./, "");
+  throw new ApiError(400, `invalid ${name}: ${UNSTORABLE_DESCRIPTION}`, {
+    details: [{ field, description: UNSTORABLE_DESCRIPTION }],
+  });
+}
+
 function isJson(req: Request): boolean {
   const type = req.headers["content-type"];
   return typeof type === "string" && /^application\/([\w.+-]*\+)?json\b/i.test(type.trim());
@@ -134,6 +165,9 @@ function compileOne(
       required: list.filter((p) => p.required || where === "path").map((p) => p.name),
     };
   };
+  // Only declared parameters are read by handlers (and may reach SQL); others are ignored.
+  const declared = (where: "path" | "query") => params.filter((p) => p.in === where).map((p) => p.name);
+  const [pathNames, queryNames] = [declared("path"), declared("query")];
   const paramsValidator: ValidateFunction | undefined = params.length
     ? ajv.compile({ type: "object", properties: { path: group("path"), query: group("query") } })
     : undefined;
@@ -156,6 +190,10 @@ function compileOne(
   return {
     request(req) {
       if (paramsValidator) {
+        // Before the schemas: a NUL is the same 400 whatever else the parameter gets wrong.
+        const query = req.query as Record<string, unknown>;
+        for (const name of pathNames) refuseUnstorable(unstorableField(req.params[name], `path.${name}`));
+        for (const name of queryNames) refuseUnstorable(unstorableField(query[name], `query.${name}`));
         // Validate copies: handlers read the raw strings and parse them themselves.
         const input = { path: { ...req.params }, query: { ...(req.query as Record<string, unknown>) } };
         if (!paramsValidator(input)) throw toBadRequest(paramsValidator.errors?.[0], "query");
@@ -177,6 +215,7 @@ function compileOne(
           },
         );
       }
+      refuseUnstorable(unstorableField(req.body, "body"));
       if (bodyValidator && !bodyValidator(req.body)) throw toBadRequest(bodyValidator.errors?.[0], "body");
     },
     response(body) {

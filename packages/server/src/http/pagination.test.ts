@@ -1,6 +1,13 @@
 import { describe, expect, it } from "vitest";
 import { ApiError } from "./errors.js";
-import { buildPagination, decodeKey, encodeCursor, encodeOffset, parsePageRequest } from "./pagination.js";
+import {
+  buildPagination,
+  decodeKey,
+  encodeCursor,
+  encodeOffset,
+  type PaginationQuery,
+  parsePageRequest,
+} from "./pagination.js";
 
 const b64 = (s: string) => Buffer.from(s).toString("base64");
 
@@ -63,10 +70,29 @@ describe("decodeKey", () => {
     [b64("-5"), "pagination.key must decode to a nonnegative integer"],
     [b64("abc"), "pagination.key must decode to a nonnegative integer"],
     [b64("{broken"), "invalid pagination.key format: expected base64 of JSON or of a decimal offset"],
-    [b64('{"sequence":"x"}'), "invalid pagination.key: sequence must be a non-negative integer"],
+    [b64('{"sequence":"x"}'), "invalid pagination.key: sequence must be an integer from 0 to 2^63-1"],
     [
       b64(`{"collection_addr":"0x${"ab".repeat(19)}","height":7}`),
       "invalid pagination.key: collection_addr must be 0x and 20 or 32 bytes of hex",
+    ],
+    [
+      b64(`{"sequence":"${"9".repeat(20)}"}`),
+      "invalid pagination.key: sequence must be an integer from 0 to 2^63-1",
+    ],
+    [b64('{"sequence":-1}'), "invalid pagination.key: sequence must be an integer from 0 to 2^63-1"],
+    [
+      b64('{"height":"9223372036854775808"}'),
+      "invalid pagination.key: height must be an integer from 0 to 2^63-1",
+    ],
+    [b64('{"height":"0x10"}'), "invalid pagination.key: height must be an integer from 0 to 2^63-1"],
+    [b64('{"height":1e300}'), "invalid pagination.key: height must be an integer from 0 to 2^63-1"],
+    [
+      b64('{"height":1,"token_id":"a\\u0000b"}'),
+      "invalid pagination.key: token_id must be a string of valid text (no NUL)",
+    ],
+    [
+      b64('{"height":1,"token_id":"\\ud800"}'),
+      "invalid pagination.key: token_id must be a string of valid text (no NUL)",
     ],
     [b64('{"amount":"1.5"}'), "invalid pagination.key: amount must be a decimal integer string"],
     [
@@ -121,6 +147,14 @@ describe("parsePageRequest", () => {
       "query.pagination.offset",
       "must be >= 0",
     ],
+    ...["0x10", "1e5", "5.0", " 5", "1".repeat(20)].map(
+      (offset): [PaginationQuery, string, string, string] => [
+        { "pagination.offset": offset },
+        "pagination.offset must be an integer",
+        "query.pagination.offset",
+        "must be integer",
+      ],
+    ),
   ])("rejects %j", (query, message, field, description) => {
     expect(errorOf(() => parsePageRequest(query))).toEqual({
       status: 400,

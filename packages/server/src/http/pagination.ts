@@ -13,6 +13,7 @@
  *   keys and `pagination.offset` are still accepted there (the explorer pages the rich list by offset).
  */
 import { badRequest } from "./errors.js";
+import { UNSTORABLE_TEXT } from "./operation-validators.js";
 
 export const DEFAULT_LIMIT = 100;
 export const MAX_LIMIT = 1000;
@@ -58,9 +59,13 @@ function toBool(value: boolean | string | undefined, fallback: boolean): boolean
   throw badRequest(`pagination: expected true or false, got ${JSON.stringify(value)}`);
 }
 
+/**
+ * A decimal integer query value. `Number()` would also read `1e5`, `5.0`, `0x10` or ` 7`; the
+ * reference (Go's strconv) refuses them, and so do we.
+ */
 function toInt(value: number | string | undefined, name: string): number | undefined {
   if (value === undefined || value === "") return undefined;
-  const n = typeof value === "number" ? value : Number(value);
+  const n = typeof value === "number" ? value : /^-?\d{1,16}$/.test(value) ? Number(value) : Number.NaN;
   if (!Number.isSafeInteger(n))
     throw badRequest(`${name} must be an integer`, [
       { field: `query.${name}`, description: "must be integer" },
@@ -68,9 +73,17 @@ function toInt(value: number | string | undefined, name: string): number | undef
   return n;
 }
 
+/** Largest value of Postgres's bigint, the type of every `sequence` and `height` column. */
+const INT64_MAX = 9_223_372_036_854_775_807n;
+
+/**
+ * A `sequence` or `height` in a cursor: a JSON integer or decimal string within 0..2^63-1. A larger
+ * one would reach Postgres as a bigint parameter it refuses (a 500), so it is checked here, before SQL.
+ */
 function nonNegativeBigInt(value: unknown): bigint | undefined {
   if (typeof value === "number" && Number.isSafeInteger(value) && value >= 0) return BigInt(value);
-  if (typeof value === "string" && /^\d+$/.test(value)) return BigInt(value);
+  if (typeof value === "string" && /^\d{1,19}$/.test(value) && BigInt(value) <= INT64_MAX)
+    return BigInt(value);
   return undefined;
 }
 
@@ -108,20 +121,20 @@ export function decodeKey(raw: string | undefined): PagePosition | undefined {
     if ("sequence" in parsed) {
       const sequence = nonNegativeBigInt(parsed.sequence);
       if (sequence === undefined)
-        throw keyError("invalid pagination.key: sequence must be a non-negative integer");
+        throw keyError("invalid pagination.key: sequence must be an integer from 0 to 2^63-1");
       return { kind: "sequence", sequence };
     }
     if ("height" in parsed) {
       const height = nonNegativeBigInt(parsed.height);
       if (height === undefined)
-        throw keyError("invalid pagination.key: height must be a non-negative integer");
+        throw keyError("invalid pagination.key: height must be an integer from 0 to 2^63-1");
       const tie =
         "collection_addr" in parsed
           ? { collection: addressOf(parsed.collection_addr, "collection_addr") }
           : {};
       if ("token_id" in parsed) {
-        if (typeof parsed.token_id !== "string")
-          throw keyError("invalid pagination.key: token_id must be a string");
+        if (typeof parsed.token_id !== "string" || UNSTORABLE_TEXT.test(parsed.token_id))
+          throw keyError("invalid pagination.key: token_id must be a string of valid text (no NUL)");
         return { kind: "height_token_id", height, tokenId: parsed.token_id, ...tie };
       }
       return { kind: "height", height, ...tie };
