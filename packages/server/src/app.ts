@@ -1,8 +1,9 @@
-import { createServer, type IncomingMessage, type Server, type ServerResponse } from "node:http";
+import type { IncomingMessage, Server, ServerResponse } from "node:http";
 import cors from "cors";
 import express from "express";
 import type { Logger } from "pino";
 import type { Database } from "./db/database.js";
+import { createApiServer } from "./http/client-error.js";
 import { createDirectLane } from "./http/direct-lane.js";
 import { createErrorMiddleware } from "./http/error-middleware.js";
 import { createMetrics, type Metrics } from "./http/metrics.js";
@@ -190,7 +191,7 @@ export function createApp(deps: AppDeps): App {
     if (!direct(req, res)) app(req, res);
   };
   return Object.assign(listener, {
-    listen: (port: number, host?: string) => createServer(listener).listen(port, host),
+    listen: (port: number, host?: string) => createApiServer(listener).listen(port, host),
     locals: app.locals as Record<string, unknown>,
   });
 }
