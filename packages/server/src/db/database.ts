@@ -1,14 +1,22 @@
 import pg from "pg";
 import type { Logger } from "pino";
+import { createDatabaseAvailability, type DatabaseAvailability } from "./availability.js";
 import { classifyConnectError } from "./connect-error.js";
 import { type EmbeddedPostgres, startEmbeddedPostgres } from "./embedded-postgres.js";
 import { committedMigrations, migrateDatabase } from "./migrate.js";
+import { databaseUnavailability } from "./unavailable.js";
 
 /** Connections per process: API reads are short; more would only queue inside Postgres. */
 const POOL_MAX = 10;
-const CONNECT_TIMEOUT_MS = 5_000;
-/** Any single query longer than this is a bug or an overload; fail it rather than hold a connection. */
+/** The CLI passes DATABASE_CONNECT_TIMEOUT_MS; this is for library callers and tests. */
+const CONNECT_TIMEOUT_MS = 2_000;
+/** Any single query longer than this is a bug or an overload; the server cancels it (SQLSTATE 57014). */
 const STATEMENT_TIMEOUT_MS = 30_000;
+/**
+ * TCP keepalive on every connection: one idle across a partition (the ingest writer's lock, pooled
+ * connections) is found dead by the kernel instead of looking open forever.
+ */
+const KEEPALIVE_INITIAL_DELAY_MS = 10_000;
 
 /**
  * Every query is SQL over `pg`. Prisma owns the schema and its migrations (prisma/); its query client
@@ -21,6 +29,11 @@ export interface Database {
   url: string;
   /** True when this process started its own PGlite. */
   embedded: boolean;
+  /**
+   * The circuit breaker every `pool.query` and `pool.connect` goes through (db/availability.ts);
+   * undefined on the embedded PGlite, which lives and dies with this process.
+   */
+  availability: DatabaseAvailability | undefined;
   close(): Promise<void>;
 }
 
@@ -39,9 +52,17 @@ export async function openDatabase(options: {
   logger: Logger;
   migrate?: boolean;
   poolMax?: number;
-  /** How long opening a connection may take. @default CONNECT_TIMEOUT_MS */
+  /**
+   * How long getting a connection may take (opening one, or waiting for a free one in the pool).
+   * @default CONNECT_TIMEOUT_MS
+   */
   connectTimeoutMs?: number;
-  /** How long one query may take, measured by the client (a hung server included). */
+  /**
+   * How long one `pool.query` may wait for its answer, measured by the client so that a silent
+   * server (a partition) fails it too; its connection is then discarded. Connections checked out
+   * with `pool.connect` (ingestion's writes and lock) have no client-side limit, only the server's
+   * statement timeout. Real Postgres only. @default none (the CLI passes DATABASE_QUERY_TIMEOUT_MS)
+   */
   queryTimeoutMs?: number;
 }): Promise<Database> {
   let embedded: EmbeddedPostgres | undefined;
@@ -52,12 +73,10 @@ export async function openDatabase(options: {
     options.logger.info({ data_dir: options.dataDir }, "embedded Postgres (PGlite) started");
   }
   try {
+    const connectTimeoutMs = options.connectTimeoutMs ?? CONNECT_TIMEOUT_MS;
     // One connection first, on its own: it names an unreachable database in one line before
     // anything else happens, and it carries the migrations (they hold an advisory lock).
-    const first = new pg.Client({
-      connectionString: url,
-      connectionTimeoutMillis: options.connectTimeoutMs ?? CONNECT_TIMEOUT_MS,
-    });
+    const first = new pg.Client({ connectionString: url, connectionTimeoutMillis: connectTimeoutMs });
     // A connection lost mid-migration fails the query in flight; the event must not crash the process.
     first.on("error", () => undefined);
     try {
@@ -71,27 +90,120 @@ export async function openDatabase(options: {
     } finally {
       await first.end().catch(() => undefined);
     }
+    if (embedded) {
+      // PGlite runs one query at a time for every connection: more sockets only add queueing. It is
+      // in this process, so no timeouts and no breaker: it cannot be partitioned away.
+      const pool = new pg.Pool({ connectionString: url, max: 4 });
+      pool.on("error", (err) => options.logger.warn({ err }, "idle database connection failed"));
+      const pglite = embedded;
+      return {
+        pool,
+        url,
+        embedded: true,
+        availability: undefined,
+        async close() {
+          await pool.end();
+          await pglite.close();
+        },
+      };
+    }
     const pool = new pg.Pool({
       connectionString: url,
-      // PGlite runs one query at a time for every connection: more sockets only add queueing.
-      max: embedded ? 4 : (options.poolMax ?? POOL_MAX),
-      connectionTimeoutMillis: options.connectTimeoutMs ?? CONNECT_TIMEOUT_MS,
-      statement_timeout: embedded ? undefined : STATEMENT_TIMEOUT_MS,
+      max: options.poolMax ?? POOL_MAX,
+      connectionTimeoutMillis: connectTimeoutMs,
+      statement_timeout: STATEMENT_TIMEOUT_MS,
+      keepAlive: true,
+      keepAliveInitialDelayMillis: KEEPALIVE_INITIAL_DELAY_MS,
     });
-    pool.on("error", (err) => options.logger.warn({ err }, "idle database connection failed"));
+    const target = url;
+    const availability = createDatabaseAvailability({
+      logger: options.logger,
+      probe: () => probeDatabase(target, connectTimeoutMs),
+    });
+    guardPool(pool, availability, options.queryTimeoutMs);
     return {
       pool,
       url,
-      embedded: Boolean(embedded),
+      embedded: false,
+      availability,
       async close() {
+        availability.close();
         await pool.end();
-        await embedded?.close();
       },
     };
   } catch (err) {
     await embedded?.close();
     throw err;
   }
+}
+
+/** One fresh connection (never a pooled one, which may be stale) and `SELECT 1`, bounded in time. */
+async function probeDatabase(url: string, timeoutMs: number): Promise<void> {
+  const client = new pg.Client({
+    connectionString: url,
+    connectionTimeoutMillis: timeoutMs,
+    query_timeout: timeoutMs,
+  });
+  client.on("error", () => undefined);
+  try {
+    await client.connect();
+    await client.query("SELECT 1");
+  } finally {
+    // Not awaited: ending a connection into a black hole waits for an answer that never comes.
+    client.end().catch(() => undefined);
+  }
+}
+
+/**
+ * Routes the pool's `query` and `connect` through the breaker, so that every caller (handlers,
+ * readiness, ingestion) fails fast during an outage without knowing about it. Besides:
+ * - a connection opened before the last outage is discarded instead of reused: across a failover or
+ *   a partition it may never answer again;
+ * - `query` gets the client-side `queryTimeoutMs`, and discards its connection after a failure at
+ *   the connection level only (pg-pool's own `query` discards it after any error, a constraint too).
+ * Only the promise forms are served (this code base uses no callback forms).
+ */
+function guardPool(
+  pool: pg.Pool,
+  availability: DatabaseAvailability,
+  queryTimeoutMs: number | undefined,
+): void {
+  const rawConnect = pool.connect.bind(pool) as () => Promise<pg.PoolClient>;
+  const born = new WeakMap<pg.Client, number>();
+  pool.on("connect", (client) => born.set(client, availability.generation));
+  pool.on("error", (err) => availability.idleError(err));
+
+  const checkout = async (): Promise<pg.PoolClient> => {
+    for (;;) {
+      const client = await rawConnect();
+      if ((born.get(client) ?? availability.generation) >= availability.generation) return client;
+      client.release(new Error("opened before the database last went away"));
+    }
+  };
+
+  const query = async (config: string | pg.QueryConfig, values?: unknown[]) => {
+    const client = await checkout();
+    let broken: Error | undefined;
+    try {
+      const text: pg.QueryConfig & { query_timeout?: number } =
+        typeof config === "string"
+          ? { text: config, values }
+          : { ...config, values: config.values ?? values };
+      if (queryTimeoutMs) text.query_timeout = queryTimeoutMs;
+      return await client.query(text);
+    } catch (err) {
+      // A server-side error (constraint, syntax, cancel) leaves the connection in step; others do not.
+      if (!(err instanceof pg.DatabaseError) || databaseUnavailability(err)?.connectionLost)
+        broken = err instanceof Error ? err : new Error(String(err));
+      throw err;
+    } finally {
+      client.release(broken);
+    }
+  };
+
+  pool.query = ((config: string | pg.QueryConfig, values?: unknown[]) =>
+    availability.guard(() => query(config, values))) as typeof pool.query;
+  pool.connect = (() => availability.guard(checkout)) as typeof pool.connect;
 }
 
 /** Which committed migrations the database has recorded as applied (readiness, `weft migrate`). */

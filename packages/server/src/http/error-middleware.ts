@@ -1,14 +1,41 @@
 import type { IncomingMessage, ServerResponse } from "node:http";
 import type { ErrorRequestHandler } from "express";
 import type { Logger } from "pino";
+import { databaseUnavailability } from "../db/unavailable.js";
 import { ApiError } from "./errors.js";
+
+/** What a 503 for an unavailable database asks clients to wait before retrying (Retry-After). */
+export const DATABASE_RETRY_AFTER_S = 1;
+/**
+ * Answers of an outage are logged at most once per this window per logger, with how many were not:
+ * an outage is thousands of identical requests, and the breaker logs its start and end anyway.
+ */
+const UNAVAILABLE_LOG_WINDOW_MS = 10_000;
+const unavailableLogs = new WeakMap<Logger, { at: number; quiet: number }>();
+
+function logUnavailable(logger: Logger, err: unknown, cause: string): void {
+  const now = Date.now();
+  const last = unavailableLogs.get(logger);
+  if (last && now - last.at < UNAVAILABLE_LOG_WINDOW_MS) {
+    last.quiet++;
+    return;
+  }
+  logger.warn(
+    { err, cause, quieted_since_last: last?.quiet ?? 0 },
+    `database unavailable: answering 503 (logged at most every ${UNAVAILABLE_LOG_WINDOW_MS / 1000} s)`,
+  );
+  unavailableLogs.set(logger, { at: now, quiet: 0 });
+}
 
 /** Body-parser errors carry `type` and `status` (e.g. entity.too.large -> 413, entity.parse.failed -> 400). */
 function isBodyParserError(err: unknown): err is { type: string; status: number; message: string } {
   return typeof err === "object" && err !== null && typeof (err as { type?: unknown }).type === "string";
 }
 
-/** Any thrown value as the ApiError the client gets; unknown errors are logged with their cause. */
+/**
+ * Any thrown value as the ApiError the client gets: an unavailable database (db/unavailable.ts) is a
+ * 503 with Retry-After, never a 500; unknown errors are logged with their cause.
+ */
 export function toApiError(
   err: unknown,
   logger: Logger,
@@ -24,6 +51,18 @@ export function toApiError(
       : new ApiError(err.status, `invalid request body: ${err.message}`, {
           details: [{ field: "body", description: err.message }],
         });
+  }
+  const unavailable = databaseUnavailability(err);
+  if (unavailable) {
+    logUnavailable(logger, err, unavailable.cause);
+    return new ApiError(
+      503,
+      `database unavailable: ${unavailable.cause}; retry in ${DATABASE_RETRY_AFTER_S} s`,
+      {
+        details: [{ reason: "DATABASE_UNAVAILABLE", description: unavailable.cause }],
+        headers: { "Retry-After": String(DATABASE_RETRY_AFTER_S) },
+      },
+    );
   }
   const id = (res as { locals?: { requestId?: string } }).locals?.requestId;
   const url = (req as { originalUrl?: string }).originalUrl ?? req.url;
@@ -42,8 +81,8 @@ export function sendError(res: ServerResponse, error: ApiError): void {
 }
 
 /**
- * The one error middleware: ApiError (validation failures included), body-parser errors and
- * unknown errors all become `{code, message, details}`. Unknown errors are logged with their cause
+ * The one error middleware: ApiError (validation failures included), body-parser errors, database
+ * outages (503) and unknown errors all become `{code, message, details}`. Unknown errors are logged with their cause
  * and answered as a 500 that reveals nothing of the internals.
  */
 export function createErrorMiddleware(logger: Logger): ErrorRequestHandler {
