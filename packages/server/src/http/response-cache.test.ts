@@ -1,29 +1,100 @@
-import { describe, expect, it } from "vitest";
-import { createResponseCache } from "./response-cache.js";
+import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
+import { createResponseCache, entryBytes } from "./response-cache.js";
 
 describe("createResponseCache", () => {
-  it("serves until the TTL passes", () => {
+  it("serves until the TTL passes, and skips TTL 0", () => {
     let t = 0;
-    const cache = createResponseCache({ now: () => t });
+    const cache = createResponseCache({ now: () => t, sweepIntervalMs: 0 });
     cache.set("/a", "{}", 1000);
+    cache.set("/d", "4", 0);
     t = 999;
     expect(cache.get("/a")).toBe("{}");
+    expect(cache.get("/d")).toBeUndefined();
     t = 1000;
     expect(cache.get("/a")).toBeUndefined();
-    expect(cache.size).toBe(0);
+    expect([cache.size, cache.bytes]).toEqual([0, 0]);
   });
 
-  it("evicts the oldest entries beyond its bound and skips TTL 0", () => {
-    const cache = createResponseCache({ maxEntries: 2 });
-    cache.set("/a", "1", 10_000);
-    cache.set("/b", "2", 10_000);
-    cache.set("/c", "3", 10_000);
-    cache.set("/d", "4", 0);
-    expect([cache.get("/a"), cache.get("/b"), cache.get("/c"), cache.get("/d")]).toEqual([
+  it("counts what V8 holds: one byte a character, two once any is above U+00FF", () => {
+    expect(entryBytes("/k", "a".repeat(1000))).toBe(1000 + 2 + 128);
+    expect(entryBytes("/k", `é${"a".repeat(999)}`)).toBe(1000 + 2 + 128);
+    expect(entryBytes("/k", `€${"a".repeat(999)}`)).toBe(2000 + 2 + 128);
+  });
+
+  it("holds at most maxBytes, evicting the oldest first", () => {
+    const body = (i: number) => String(i % 10).repeat(1_000);
+    const key = (i: number) => `/k${String(i).padStart(2, "0")}`;
+    const one = entryBytes(key(0), body(0));
+    const cache = createResponseCache({ maxBytes: one * 16, sweepIntervalMs: 0 });
+    for (let i = 0; i < 20; i++) cache.set(key(i), body(i), 60_000);
+    expect([cache.get(key(3)), cache.get(key(4)), cache.get(key(19)), cache.size, cache.bytes]).toEqual([
       undefined,
-      "2",
-      "3",
-      undefined,
+      body(4),
+      body(19),
+      16,
+      one * 16,
     ]);
+    // Replacing a key frees its old body first: nothing else goes.
+    cache.set(key(19), body(7), 60_000);
+    expect([cache.get(key(4)), cache.get(key(19)), cache.size, cache.bytes]).toEqual([
+      body(4),
+      body(7),
+      16,
+      one * 16,
+    ]);
+    // A body as large as three pushes out the three oldest.
+    const big = "x".repeat(one * 3 - entryBytes(key(99), ""));
+    const bigger = createResponseCache({ maxBytes: one * 48, sweepIntervalMs: 0 });
+    for (let i = 0; i < 48; i++) bigger.set(key(i), body(i), 60_000);
+    bigger.set(key(99), big, 60_000);
+    expect([bigger.get(key(2)), bigger.get(key(3)), bigger.get(key(99)), bigger.size, bigger.bytes]).toEqual([
+      undefined,
+      body(3),
+      big,
+      46,
+      one * 48,
+    ]);
+  });
+
+  it("never caches one body past 1/16 of the bound (nor past 512 KiB)", () => {
+    const cache = createResponseCache({ maxBytes: 16_000, sweepIntervalMs: 0 });
+    cache.set("/small", "s".repeat(800), 60_000);
+    cache.set("/large", "l".repeat(1_000), 60_000);
+    expect([cache.get("/small"), cache.get("/large")]).toEqual(["s".repeat(800), undefined]);
+    const roomy = createResponseCache({ sweepIntervalMs: 0 });
+    roomy.set("/page", "p".repeat(600 * 1024), 60_000);
+    expect(roomy.get("/page")).toBeUndefined();
+  });
+});
+
+describe("expired entries are freed without being read", () => {
+  beforeEach(() => vi.useFakeTimers());
+  afterEach(() => vi.useRealTimers());
+
+  it("by the sweep timer, and the timer stops on close", () => {
+    const cache = createResponseCache({ now: Date.now, sweepIntervalMs: 5_000 });
+    for (let i = 0; i < 100; i++) cache.set(`/list?i=${i}`, "l".repeat(1000), 1_000);
+    cache.set("/item", "i".repeat(1000), 10_000);
+    expect(cache.size).toBe(101);
+    vi.advanceTimersByTime(5_000);
+    expect([cache.size, cache.bytes]).toEqual([1, entryBytes("/item", "i".repeat(1000))]);
+    vi.advanceTimersByTime(5_000);
+    expect([cache.size, cache.bytes]).toEqual([0, 0]);
+    cache.set("/later", "x", 1_000);
+    cache.close();
+    vi.advanceTimersByTime(60_000);
+    expect(cache.size).toBe(1);
+  });
+
+  it("by each set, a few of the oldest at a time", () => {
+    let t = 0;
+    const cache = createResponseCache({ now: () => t, sweepIntervalMs: 0 });
+    for (let i = 0; i < 20; i++) cache.set(`/old?i=${i}`, "o", 1_000);
+    t = 2_000;
+    cache.set("/new", "n", 1_000);
+    expect(cache.size).toBe(13);
+    cache.set("/new2", "n", 1_000);
+    cache.set("/new3", "n", 1_000);
+    expect(cache.size).toBe(3);
   });
 });

@@ -2,51 +2,120 @@
  * A small in-process cache of successful GET responses, keyed by the full URL, as the reference
  * indexer does (1 s for lists, 10 s for single items). It absorbs bursts of identical requests
  * (explorer home pages, wallet polling) without touching Postgres; each replica has its own.
+ *
+ * Bounded in bytes, not entries: bodies range from 100 bytes to half a megabyte, so an entry count
+ * that is harmless for small bodies pinned ~2 GB with 5 000 distinct pages of 370 kB (issue 16).
+ * Expired entries are freed by a sweep even if never read again, so memory goes back after the TTL.
  */
-export interface CachedResponse {
-  body: string;
-  expiresAt: number;
-}
-
 export interface ResponseCache {
   get(key: string): string | undefined;
   set(key: string, body: string, ttlMs: number): void;
   readonly size: number;
+  /** What the entries held now are counted as (see `entryBytes`). */
+  readonly bytes: number;
+  /** Stops the sweep timer (it is unref'd: a forgotten cache never holds the process open). */
+  close(): void;
 }
 
-/** Entries kept at most; the oldest go first (Map iteration order is insertion order). */
-const DEFAULT_MAX_ENTRIES = 5_000;
-/** Bodies larger than this are not worth the memory (a 1000-tx page). */
+/** RESPONSE_CACHE_MAX_BYTES's default (config.ts). */
+export const DEFAULT_MAX_BYTES = 64 * 1024 * 1024;
+/** Bodies larger than this are not worth the memory (a 1000-tx page), whatever the bound. */
 const MAX_CACHED_BODY_BYTES = 512 * 1024;
+/** Nor is one entry that would take more than this share of the bound (a tiny cache stays useful). */
+const MAX_ENTRY_SHARE = 1 / 16;
+/** A Map entry, the record, and two string headers, rounded up. */
+const ENTRY_OVERHEAD_BYTES = 128;
+/** How often every entry is checked for expiry (the TTLs are 1 s and 10 s). */
+const SWEEP_INTERVAL_MS = 5_000;
+/** On each set, at most this many of the oldest entries are checked for expiry (bounded work). */
+const SWEEP_ON_SET = 8;
+
+interface Entry {
+  body: string;
+  bytes: number;
+  expiresAt: number;
+}
+
+/** Any character above U+00FF makes V8 store the whole string two bytes a character. */
+const WIDE_CHAR = /[\u0100-\uffff]/;
+
+/** What V8 holds for a flat string (JSON.stringify's results and URLs are flat): 1 or 2 bytes a char. */
+function stringBytes(s: string): number {
+  return WIDE_CHAR.test(s) ? s.length * 2 : s.length;
+}
+
+/** The memory an entry keeps alive: its body, its key (held by the Map) and the bookkeeping. */
+export function entryBytes(key: string, body: string): number {
+  return stringBytes(body) + stringBytes(key) + ENTRY_OVERHEAD_BYTES;
+}
 
 export function createResponseCache(
-  options: { maxEntries?: number; maxBytes?: number; now?: () => number } = {},
+  options: {
+    /** @default DEFAULT_MAX_BYTES */
+    maxBytes?: number;
+    now?: () => number;
+    /** @default SWEEP_INTERVAL_MS; 0 disables the timer (tests sweep by hand through `set`). */
+    sweepIntervalMs?: number;
+  } = {},
 ): ResponseCache {
-  const entries = new Map<string, CachedResponse>();
+  const entries = new Map<string, Entry>();
   const now = options.now ?? Date.now;
-  const maxEntries = options.maxEntries ?? DEFAULT_MAX_ENTRIES;
+  const maxBytes = options.maxBytes ?? DEFAULT_MAX_BYTES;
+  const maxEntryBytes = Math.min(MAX_CACHED_BODY_BYTES, Math.floor(maxBytes * MAX_ENTRY_SHARE));
+  let bytes = 0;
+
+  const remove = (key: string, entry: Entry) => {
+    entries.delete(key);
+    bytes -= entry.bytes;
+  };
+
+  /** Frees expired entries among the oldest `limit` (all when unbounded). */
+  const sweep = (limit: number) => {
+    const t = now();
+    let checked = 0;
+    for (const [key, entry] of entries) {
+      if (checked++ >= limit) break;
+      if (entry.expiresAt <= t) remove(key, entry);
+    }
+  };
+
+  const interval = options.sweepIntervalMs ?? SWEEP_INTERVAL_MS;
+  const timer = interval > 0 ? setInterval(() => sweep(Number.POSITIVE_INFINITY), interval) : undefined;
+  timer?.unref();
+
   return {
     get(key) {
       const hit = entries.get(key);
       if (!hit) return undefined;
       if (hit.expiresAt <= now()) {
-        entries.delete(key);
+        remove(key, hit);
         return undefined;
       }
       return hit.body;
     },
     set(key, body, ttlMs) {
-      if (ttlMs <= 0 || body.length > MAX_CACHED_BODY_BYTES) return;
-      entries.delete(key);
-      entries.set(key, { body, expiresAt: now() + ttlMs });
-      while (entries.size > maxEntries) {
-        const oldest = entries.keys().next().value;
-        if (oldest === undefined) break;
-        entries.delete(oldest);
+      if (ttlMs <= 0) return;
+      const size = entryBytes(key, body);
+      if (size > maxEntryBytes) return;
+      const previous = entries.get(key);
+      if (previous) remove(key, previous);
+      sweep(SWEEP_ON_SET);
+      // Oldest first: Map iteration order is insertion order.
+      for (const [oldest, entry] of entries) {
+        if (bytes + size <= maxBytes) break;
+        remove(oldest, entry);
       }
+      entries.set(key, { body, bytes: size, expiresAt: now() + ttlMs });
+      bytes += size;
     },
     get size() {
       return entries.size;
+    },
+    get bytes() {
+      return bytes;
+    },
+    close() {
+      clearInterval(timer);
     },
   };
 }
