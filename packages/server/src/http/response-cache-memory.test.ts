@@ -1,0 +1,76 @@
+/**
+ * The response cache's memory, measured: thousands of distinct, large, cacheable responses (pages of
+ * 200 txs with their events, ~310 kB each) through the real app, with the cache bounded at 32 MiB.
+ * The heap after a full GC must stay under what it was before plus the bound plus a margin; the
+ * count-bounded cache it replaced (5 000 entries) kept every page: 2 000 x 310 kB = ~600 MB here.
+ */
+import { runInNewContext } from "node:vm";
+import v8 from "node:v8";
+import { describe, expect, it } from "vitest";
+import { useIngestedChain } from "../_test/ingested-chain.js";
+import { createTestApp, serveForTests } from "../_test/test-app.js";
+import { useTestDatabase } from "../_test/test-database.js";
+
+const MAX_BYTES = 32 * 1024 * 1024;
+/** The heap also holds what the requests themselves left behind (parsers, sockets, compiled code). */
+const MARGIN_BYTES = 24 * 1024 * 1024;
+const PAGES = 2_000;
+const PAGE_SIZE = 200;
+const CONCURRENCY = 8;
+
+v8.setFlagsFromString("--expose-gc");
+const gc = runInNewContext("gc") as () => void;
+
+/** Heap in use after a full collection (twice: weak references and finalizers free more). */
+function settledHeap(): number {
+  gc();
+  gc();
+  return process.memoryUsage().heapUsed;
+}
+
+const database = useTestDatabase();
+// 2 240 txs: every offset below PAGES (and the warm-up's) starts a full page.
+useIngestedChain(database, { blocks: 560, txsPerBlock: () => 4 });
+
+describe("the response cache under thousands of distinct large pages", () => {
+  const url = serveForTests(() =>
+    createTestApp({
+      db: database().db,
+      validateResponses: false,
+      cacheTtlMs: { list: 60_000, item: 60_000 },
+      cacheMaxBytes: MAX_BYTES,
+    }),
+  );
+
+  it(`keeps the heap under its bound (${MAX_BYTES / 2 ** 20} MiB) plus a margin`, async () => {
+    const page = (offset: number) =>
+      fetch(`${url()}/indexer/tx/v1/txs?pagination.limit=${PAGE_SIZE}&pagination.offset=${offset}`);
+    // Warm up every code path first, so the baseline already holds the compiled code and buffers.
+    for (let i = 0; i < 20; i++) await (await page(PAGES + i)).arrayBuffer();
+    const baseline = settledHeap();
+    const rssBefore = process.memoryUsage().rss;
+
+    let bodyBytes = 0;
+    let next = 0;
+    const worker = async () => {
+      for (let offset = next++; offset < PAGES; offset = next++) {
+        const res = await page(offset);
+        expect([res.status, res.headers.get("x-cache")]).toEqual([200, "miss"]);
+        bodyBytes += (await res.arrayBuffer()).byteLength;
+      }
+    };
+    await Promise.all(Array.from({ length: CONCURRENCY }, worker));
+    // The newest pages are still served from the cache (it holds them, it did not just drop all).
+    expect((await page(PAGES - 1)).headers.get("x-cache")).toBe("hit");
+
+    const grown = settledHeap() - baseline;
+    const mib = (n: number) => Math.round(n / 2 ** 20);
+    console.info(
+      `response cache memory: ${PAGES} pages of ${Math.round(bodyBytes / PAGES / 1024)} kB avg, ` +
+        `${mib(bodyBytes)} MiB served; heap +${mib(grown)} MiB after GC (bound ${mib(MAX_BYTES)} MiB); ` +
+        `rss ${mib(rssBefore)} -> ${mib(process.memoryUsage().rss)} MiB`,
+    );
+    expect(bodyBytes / PAGES).toBeGreaterThan(300_000);
+    expect(grown).toBeLessThan(MAX_BYTES + MARGIN_BYTES);
+  }, 120_000);
+});
