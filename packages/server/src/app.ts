@@ -20,6 +20,7 @@ import { createNodeLookups } from "./indexer/node-lookups.js";
 import { createRichListHandlers } from "./indexer/rich-list.js";
 import { createStatusHandlers } from "./indexer/status.js";
 import { createTxHandlers } from "./indexer/txs.js";
+import type { IngestHealth } from "./ingest/ingest-status.js";
 import { DOCS_PATHS, registerApiDocsRoutes } from "./ops/api-docs.js";
 import { createHealthHandlers } from "./ops/health.js";
 import { registerMetricsRoute } from "./ops/metrics.js";
@@ -69,6 +70,8 @@ export interface AppDeps {
   cacheTtlMs?: { list: number; item: number };
   /** Most bytes of bodies the response cache holds (RESPONSE_CACHE_MAX_BYTES). */
   cacheMaxBytes?: number;
+  /** Ingestion running in this process (`weft dev`): /ready answers 503 INGEST_STALLED when it stalls. */
+  ingestion?: IngestHealth;
 }
 
 function routerHandlers(router: RouterDeps): OperationHandlers {

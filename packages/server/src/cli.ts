@@ -8,9 +8,12 @@ import { readBuildInfo } from "./build-info.js";
 import { type Config, ConfigError, loadConfig, SETTINGS } from "./config.js";
 import { migrationStatus, openDatabase } from "./db/database.js";
 import { abandonPreviousTransfers, moveAside, planDevStart, sameBlockHash } from "./dev-resume.js";
+import { createMetrics, type Metrics } from "./http/metrics.js";
 import { createHttpJson } from "./ingest/http-json.js";
+import { createIngestStatus, type IngestStatus } from "./ingest/ingest-status.js";
 import { runIngest } from "./ingest/run-ingest.js";
 import { createLogger } from "./logger.js";
+import { startIngestMonitor } from "./ops/ingest-monitor.js";
 import { loadRegistry } from "./router/registry/load-registry.js";
 import type { Registry } from "./router/registry/registry.js";
 import { createChainReader } from "./router/tracking/chain-reader.js";
@@ -156,6 +159,10 @@ async function serveApp(options: {
   registry?: Registry;
   /** Router registry when ROUTER_REGISTRY is unset, and where its chains answer. */
   defaultRegistry?: { name: string; endpoints?: Record<string, string> };
+  /** The app's metrics, when the caller adds series of its own (ingestion in `weft dev`). */
+  metrics?: Metrics;
+  /** Ingestion running in this process: /ready reports its stalls. */
+  ingestion?: IngestStatus;
 }): Promise<void> {
   const { config, db, logger } = options;
   const registryName = config.routerRegistry ?? options.defaultRegistry?.name;
@@ -215,6 +222,8 @@ async function serveApp(options: {
     bodyLimit: config.bodyLimit,
     ...(config.responseCache ? {} : { cacheTtlMs: { list: 0, item: 0 } }),
     cacheMaxBytes: config.responseCacheMaxBytes,
+    ...(options.metrics ? { metrics: options.metrics } : {}),
+    ...(options.ingestion ? { ingestion: options.ingestion } : {}),
   });
   const running = await listen({
     app,
@@ -302,7 +311,30 @@ async function ingest(opts: Record<string, unknown>): Promise<void> {
     },
     { once: true },
   );
+  // A database unreachable at startup stays a one-line exit (non-zero): nothing ran yet, and the
+  // cause is most often a wrong DATABASE_URL, which waiting would only hide. Once running, every
+  // database failure is retried instead (run-ingest.ts).
   const db = await openDatabase(databaseOptions(config, logger));
+  const metrics = createMetrics();
+  const status = createIngestStatus({
+    registry: metrics.registry,
+    stallTimeoutMs: config.ingestStallTimeoutMs,
+  });
+  const monitor =
+    config.metricsPort === undefined
+      ? undefined
+      : await startIngestMonitor({
+          registry: metrics.registry,
+          db,
+          ingestion: status,
+          host: config.host,
+          port: config.metricsPort,
+          logger,
+        }).catch(async (err: unknown) => {
+          await db.close();
+          throw new Error(`cannot serve METRICS_PORT ${config.metricsPort}: ${(err as Error).message}`);
+        });
+  if (monitor) logger.info({ url: monitor.url }, "ingest metrics, health and readiness served");
   try {
     if (controller.signal.aborted) return;
     await runIngest({
@@ -319,11 +351,13 @@ async function ingest(opts: Record<string, unknown>): Promise<void> {
       commitBlocks: config.ingestCommitBlocks,
       signal: controller.signal,
       tty: process.stderr.isTTY ? process.stderr : undefined,
+      status,
     }).catch((err: unknown) => {
       // Stopped while still asking the node who it is: nothing was written, a clean stop.
       if (!controller.signal.aborted) throw err;
     });
   } finally {
+    await monitor?.close();
     await db.close();
   }
 }
@@ -400,7 +434,15 @@ async function dev(opts: Record<string, unknown>): Promise<void> {
       "resuming the index: the devnet replayed its seeded chain up to the checkpoint",
     );
   }
+  // One registry for the API's series and ingestion's, served on the app's /metrics.
+  const metrics = createMetrics();
+  const status = createIngestStatus({
+    registry: metrics.registry,
+    stallTimeoutMs: config.ingestStallTimeoutMs,
+  });
   const ingestion = new AbortController();
+  // runIngest rides out database outages itself; it ends only on a stop or on what cannot heal
+  // (another chain), which /ready then reports (INGEST_STALLED).
   const ingesting = runIngest({
     db,
     logger,
@@ -413,6 +455,7 @@ async function dev(opts: Record<string, unknown>): Promise<void> {
     concurrency: config.ingestConcurrency,
     commitBlocks: config.ingestCommitBlocks,
     signal: ingestion.signal,
+    status,
   }).catch((err: unknown) => logger.error({ err }, "ingestion stopped with an error"));
   await serveApp({
     config,
@@ -421,6 +464,8 @@ async function dev(opts: Record<string, unknown>): Promise<void> {
     chainId: node.chain.chainId,
     restUrl: node.url,
     defaultRegistry: { name: "devnet", endpoints: net.urls },
+    metrics,
+    ingestion: status,
     banner:
       `  indexing the local devnet ${node.chain.chainId} at ${node.url}, a new block every second; try\n` +
       `  /indexer/block/v1/blocks?pagination.limit=5\n` +
@@ -515,6 +560,7 @@ addSettingOptions(
     "ingestCommitBlocks",
     "ingestStallTimeoutMs",
     "metricsPort",
+    "host",
     "databaseUrl",
     "databaseConnectTimeoutMs",
     "databaseQueryTimeoutMs",

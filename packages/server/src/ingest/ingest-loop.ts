@@ -7,8 +7,22 @@
  * blocks up to its checkpoint, and resuming from checkpoint + 1 loses and duplicates nothing.
  */
 import type { Logger } from "pino";
+import { BACKOFF_MAX_MS, createBackoff } from "./backoff.js";
+import {
+  BlockError,
+  ChainMismatchError,
+  classifyIngestFailure,
+  failureFields,
+  type IngestFailure,
+} from "./ingest-failure.js";
+import type { IngestStatus } from "./ingest-status.js";
 import { fetchInOrder } from "./ordered-fetch.js";
 import type { Progress } from "./progress.js";
+
+export { ChainMismatchError };
+
+/** A failure that repeats this many times in a row is logged at error, not warn. */
+const REPEATED_FAILURES_ERROR = 3;
 
 export interface BlockSource<T> {
   /** The latest height the node can serve. */
@@ -30,22 +44,6 @@ export interface BlockSink<T> {
   blockHash?(height: bigint): Promise<string | null>;
 }
 
-/**
- * The node serves another chain than the one indexed: its block at `height` has another hash than
- * the one stored (the node was reset, or points at another network). Never retried: following it
- * would mix two chains in one index.
- */
-export class ChainMismatchError extends Error {
-  constructor(
-    readonly height: bigint,
-    readonly indexedHash: string,
-    readonly nodeHash: string,
-  ) {
-    super(`the hashes of block ${height} differ: indexed ${indexedHash}, node ${nodeHash}`);
-    this.name = "ChainMismatchError";
-  }
-}
-
 export interface IngestLoopOptions<T> {
   chainId: string;
   source: BlockSource<T>;
@@ -58,8 +56,13 @@ export interface IngestLoopOptions<T> {
   pollIntervalMs?: number;
   /** Head is re-read at least every this many blocks during a long backfill. @default 1000 */
   batchBlocks?: number;
-  /** Wait after a failed round before resuming from the checkpoint. @default 1000 */
+  /**
+   * First wait after a failed round before resuming from the checkpoint; it doubles (with jitter) on
+   * each failure in a row up to `retryMaxDelayMs`, and starts over after a commit. @default 500
+   */
   retryDelayMs?: number;
+  /** @default BACKOFF_MAX_MS (30 s) */
+  retryMaxDelayMs?: number;
   /**
    * Most blocks one transaction may carry (with `sink.writeBatch`). Blocks are only grouped when they
    * are already fetched while the previous write runs, i.e. when the writer is the bottleneck of a
@@ -76,6 +79,8 @@ export interface IngestLoopOptions<T> {
   signal: AbortSignal;
   logger: Logger;
   progress?: Progress;
+  /** Heights, errors and stalls for metrics and /ready (ingest-status.ts). */
+  status?: IngestStatus;
 }
 
 /**
@@ -108,7 +113,7 @@ async function writeGrouped<T>(
   writeBatch: (blocks: { height: bigint; value: T }[]) => Promise<void>,
   most: number,
   signal: AbortSignal,
-  onCommit: (height: bigint) => void,
+  onCommit: (height: bigint, blocks: number) => void,
 ): Promise<void> {
   const queue: { height: bigint; value: T }[] = [];
   let writing: Promise<void> | undefined;
@@ -116,8 +121,13 @@ async function writeGrouped<T>(
   const drain = async () => {
     while (queue.length > 0 && !failure) {
       const batch = queue.splice(0, most);
-      await writeBatch(batch);
-      onCommit((batch.at(-1) as { height: bigint }).height);
+      const last = (batch.at(-1) as { height: bigint }).height;
+      try {
+        await writeBatch(batch);
+      } catch (err) {
+        throw new BlockError((batch[0] as { height: bigint }).height, "write", err);
+      }
+      onCommit(last, batch.length);
     }
   };
   const start = () => {
@@ -165,24 +175,70 @@ async function checkSameChain<T>(
 
 /**
  * Runs until `signal` aborts or `stopAtHeight` is committed; returns the last committed height.
- * Throws ChainMismatchError when the node turns out to serve another chain than the one indexed.
+ * Every failure but a chain mismatch is retried with backoff from the checkpoint (a database or node
+ * outage heals by itself; a deterministic failure is logged at error each time, with its height and
+ * node method, so it is seen). Throws ChainMismatchError when the node turns out to serve another
+ * chain than the one indexed.
  */
 export async function runIngestLoop<T>(options: IngestLoopOptions<T>): Promise<bigint | null> {
-  const { source, sink, signal, logger } = options;
+  const { source, sink, signal, logger, status } = options;
   const concurrency = options.concurrency ?? 8;
   const batch = BigInt(options.batchBlocks ?? 1000);
   const behindWarnMs = options.behindWarnIntervalMs ?? 30_000;
+  const pollMs = options.pollIntervalMs ?? 1000;
   const log = logger.child({ chain_id: options.chainId });
-  let committed = await sink.checkpoint();
-  log.info({ checkpoint: committed === null ? null : Number(committed) }, "ingest starting");
+  const backoff = createBackoff({
+    baseMs: options.retryDelayMs ?? 500,
+    maxMs: options.retryMaxDelayMs ?? BACKOFF_MAX_MS,
+  });
+  /** The checkpoint as the database last said; undefined until read (again, after a failure). */
+  let committed: bigint | null | undefined;
+  /** The last height known committed, for the return value and logs even while the database is away. */
+  let known: bigint | null = null;
   /** The checkpoint's block was compared with the node's (once per run, when the node has it). */
   let verified = false;
+  let started = false;
   /** When the node-behind warning was last logged; null while the node is not behind. */
   let behindWarnedAt: number | null = null;
+  /** The failures since the last progress: when they began and the last one. */
+  let failing: { since: number; last: IngestFailure } | undefined;
+  const checkpointField = () => (known === null ? null : Number(known));
+
+  /** Progress after failures: say what healed, and start the backoff over. */
+  const recovered = (what: string) => {
+    if (!failing) return;
+    const seconds = ((Date.now() - failing.since) / 1000).toFixed(1);
+    const reachable =
+      failing.last.kind === "database"
+        ? `database reachable again after ${seconds} s`
+        : failing.last.kind === "node"
+          ? `node reachable again after ${seconds} s`
+          : `ingestion recovered after ${seconds} s`;
+    log.info(
+      { failures: backoff.failures, last_error: failing.last.message, checkpoint: checkpointField() },
+      `${reachable}; ${what}`,
+    );
+    failing = undefined;
+    backoff.reset();
+  };
+  const idle = () => {
+    status?.idle();
+    recovered("nothing to ingest right now");
+  };
+
   while (!signal.aborted) {
-    if (options.stopAtHeight !== undefined && committed !== null && committed >= options.stopAtHeight) break;
+    if (options.stopAtHeight !== undefined && known !== null && known >= options.stopAtHeight) break;
     try {
+      if (committed === undefined) {
+        committed = await sink.checkpoint();
+        known = committed;
+        if (!started) log.info({ checkpoint: checkpointField() }, "ingest starting");
+        started = true;
+        if (options.stopAtHeight !== undefined && committed !== null && committed >= options.stopAtHeight)
+          break;
+      }
       const head = await source.head(signal);
+      status?.head(head);
       if (committed !== null && head < committed) {
         // Never wait in silence: say at once (and then now and again) that the node is behind, and
         // compare the newest block both have, so a reset chain stops here instead of being waited for.
@@ -195,7 +251,8 @@ export async function runIngestLoop<T>(options: IngestLoopOptions<T>): Promise<b
             `the node's latest height ${head} is below the indexed height ${committed}; waiting for the node to catch up`,
           );
         }
-        await sleep(options.pollIntervalMs ?? 1000, signal);
+        idle();
+        await sleep(pollMs, signal);
         continue;
       }
       if (behindWarnedAt !== null) {
@@ -210,13 +267,27 @@ export async function runIngestLoop<T>(options: IngestLoopOptions<T>): Promise<b
       let to = head < from + batch - 1n ? head : from + batch - 1n;
       if (options.stopAtHeight !== undefined && to > options.stopAtHeight) to = options.stopAtHeight;
       if (to < from) {
-        await sleep(options.pollIntervalMs ?? 1000, signal);
+        idle();
+        await sleep(pollMs, signal);
         continue;
       }
-      const blocks = fetchInOrder({ from, to, concurrency, fetch: source.fetch, signal });
-      const onCommit = (height: bigint) => {
+      const blocks = fetchInOrder({
+        from,
+        to,
+        concurrency,
+        // The height rides along with the failure, into the logs and the classification.
+        fetch: (height, s) =>
+          source.fetch(height, s).catch((err: unknown) => {
+            throw new BlockError(height, "fetch", err);
+          }),
+        signal,
+      });
+      const onCommit = (height: bigint, count: number) => {
         committed = height;
+        known = height;
         options.progress?.committed(height, head);
+        status?.committed(height, count);
+        recovered(`resumed at block ${height}`);
       };
       const commitBlocks = options.commitBlocks ?? 1;
       if (sink.writeBatch && commitBlocks > 1) {
@@ -224,26 +295,43 @@ export async function runIngestLoop<T>(options: IngestLoopOptions<T>): Promise<b
       } else {
         for await (const { height, value } of blocks) {
           if (signal.aborted) break;
-          await sink.write(height, value);
-          onCommit(height);
+          try {
+            await sink.write(height, value);
+          } catch (err) {
+            throw new BlockError(height, "write", err);
+          }
+          onCommit(height, 1);
         }
       }
     } catch (err) {
       if (signal.aborted) break;
-      if (err instanceof ChainMismatchError) {
+      const failure = classifyIngestFailure(err);
+      if (failure.fatal) {
+        status?.stopped(failure);
         options.progress?.done();
-        throw err;
+        throw err instanceof BlockError && err.cause instanceof ChainMismatchError ? err.cause : err;
       }
-      log.warn(
-        { err, checkpoint: committed === null ? null : Number(committed) },
-        "ingest round failed; resuming from the checkpoint",
-      );
-      await sleep(options.retryDelayMs ?? 1000, signal);
+      status?.failed(failure);
+      failing = { since: failing?.since ?? Date.now(), last: failure };
+      const delay = backoff.next();
+      const fields = {
+        err,
+        ...failureFields(failure),
+        checkpoint: checkpointField(),
+        failures: backoff.failures,
+        retry_in_ms: delay,
+      };
+      const where = `${failure.height === undefined ? "" : ` at block ${failure.height}`}${failure.endpoint === undefined ? "" : ` (${failure.endpoint})`}`;
+      const line = `ingest failed${where}, ${failure.kind}: ${failure.message}; retrying from the checkpoint in ${delay} ms`;
+      // A deterministic failure will not heal by waiting: an operator has to see it.
+      if (failure.deterministic || backoff.failures >= REPEATED_FAILURES_ERROR) log.error(fields, line);
+      else log.warn(fields, line);
+      await sleep(delay, signal);
       // The failure may have hit mid-write: trust only what the database committed.
-      committed = await sink.checkpoint().catch(() => committed);
+      committed = undefined;
     }
   }
   options.progress?.done();
-  log.info({ checkpoint: committed === null ? null : Number(committed) }, "ingest stopped");
-  return committed;
+  log.info({ checkpoint: checkpointField() }, "ingest stopped");
+  return known;
 }

@@ -53,17 +53,24 @@ export function createNodeSource(options: NodeSourceOptions): BlockSource<BlockP
   const rpc = options.rpcUrl.replace(/\/+$/, "");
   const rest = options.restUrl.replace(/\/+$/, "");
 
-  const cometOf = <T>(what: string, body: RpcEnvelope<T> | undefined): T => {
+  /**
+   * The result of a CometBFT answer, or a JsonRpcError naming the method (`block`, `status`) and the
+   * node's code, so the loop can tell a method the node lacks from a height it does not have yet.
+   */
+  const cometOf = <T>(method: string, what: string, body: RpcEnvelope<T> | undefined): T => {
     if (!body || body.error || body.result === undefined) {
-      throw new Error(
-        `CometBFT ${what}: ${body?.error ? `${body.error.message} ${body.error.data ?? ""}` : "no result"}`,
+      throw new JsonRpcError(
+        method,
+        body?.error?.code ?? 0,
+        `CometBFT ${what}: ${body?.error ? `${body.error.message} ${body.error.data ?? ""}`.trim() : "no result"}`,
       );
     }
     return body.result;
   };
 
   async function rpcResult<T>(path: string, signal: AbortSignal): Promise<T> {
-    return cometOf(path, await http.get<RpcEnvelope<T>>(`${rpc}${path}`, signal));
+    const method = path.slice(1).split("?")[0] ?? path;
+    return cometOf(method, path, await http.get<RpcEnvelope<T>>(`${rpc}${path}`, signal));
   }
 
   async function restTxs(height: bigint, expected: number, signal: AbortSignal): Promise<RestTx[]> {
@@ -128,8 +135,9 @@ export function createNodeSource(options: NodeSourceOptions): BlockSource<BlockP
       const one = answers.then(async (byId) => {
         if (!byId) return getPair(h, signal);
         return {
-          block: cometOf(`block ${h}`, byId.get(2 * i) as RpcEnvelope<CometBlock> | undefined),
+          block: cometOf("block", `block ${h}`, byId.get(2 * i) as RpcEnvelope<CometBlock> | undefined),
           results: cometOf(
+            "block_results",
             `block_results ${h}`,
             byId.get(2 * i + 1) as RpcEnvelope<CometBlockResults> | undefined,
           ),

@@ -17,23 +17,48 @@ import type { BlockBundle } from "./derive/derive-block.js";
 import type { BlockSink } from "./ingest-loop.js";
 import { writeStatement } from "./write-statement.js";
 
+/**
+ * Longest a write may take, measured by the client: the server's own statement_timeout (30 s,
+ * db/database.ts) cannot fire when the server never sees the statement or its answer never comes
+ * back (a black-holed connection); then the write fails here and the loop retries on a new one.
+ */
+export const WRITE_TIMEOUT_MS = 35_000;
+/** Longest a checkpoint or hash read may take, measured by the client. */
+export const READ_TIMEOUT_MS = 10_000;
+
 export interface PostgresSinkOptions {
   pool: pg.Pool;
   chainId: string;
+  /** @default WRITE_TIMEOUT_MS */
+  writeTimeoutMs?: number;
+  /** @default READ_TIMEOUT_MS */
+  readTimeoutMs?: number;
 }
+
+/** The dead connection's own error comes from the query in flight; this keeps its event from crashing. */
+const ignoreConnectionError = () => undefined;
 
 export function createPostgresSink(
   options: PostgresSinkOptions,
 ): BlockSink<BlockBundle> & Required<Pick<BlockSink<BlockBundle>, "writeBatch">> & { close(): void } {
   const { pool, chainId } = options;
+  const writeTimeoutMs = options.writeTimeoutMs ?? WRITE_TIMEOUT_MS;
+  const readTimeoutMs = options.readTimeoutMs ?? READ_TIMEOUT_MS;
   let connection: Promise<pg.PoolClient> | undefined;
 
   /** The writer's own connection, with asynchronous commit (see the module comment). */
   const writer = () => {
     connection ??= (async () => {
       const client = await pool.connect();
+      // A checked-out client has no pool listener: a connection that dies between two writes
+      // (a restart, pg_terminate_backend) would emit an unhandled "error" and crash the process.
+      // The next write fails instead, and the loop retries on a new connection.
+      client.on("error", ignoreConnectionError);
       try {
-        await client.query("SET synchronous_commit = off");
+        await client.query({
+          text: "SET synchronous_commit = off",
+          query_timeout: readTimeoutMs,
+        } as pg.QueryConfig);
       } catch (err) {
         client.release(err as Error);
         throw err;
@@ -51,10 +76,11 @@ export function createPostgresSink(
   };
 
   const checkpoint = async () => {
-    const { rows } = await pool.query<{ height: string }>(
-      "SELECT height FROM ingest_checkpoint WHERE chain_id = $1",
-      [chainId],
-    );
+    const { rows } = await pool.query<{ height: string }>({
+      text: "SELECT height FROM ingest_checkpoint WHERE chain_id = $1",
+      values: [chainId],
+      query_timeout: readTimeoutMs,
+    } as pg.QueryConfig);
     return rows[0] ? BigInt(rows[0].height) : null;
   };
 
@@ -74,12 +100,13 @@ export function createPostgresSink(
     try {
       const client = await writer();
       // A named statement: prepared once per connection and shape, so it is not re-planned per write.
-      ({ rows } = await client.query<{ advanced: string }>(
-        writeStatement(
+      ({ rows } = await client.query<{ advanced: string }>({
+        ...writeStatement(
           chainId,
           blocks.map((b) => b.value),
         ),
-      ));
+        query_timeout: writeTimeoutMs,
+      } as pg.QueryConfig));
     } catch (err) {
       drop(err);
       throw err;
@@ -95,10 +122,11 @@ export function createPostgresSink(
     checkpoint,
 
     async blockHash(height) {
-      const { rows } = await pool.query<{ hash: string }>(
-        "SELECT encode(hash, 'hex') AS hash FROM block WHERE height = $1",
-        [height.toString()],
-      );
+      const { rows } = await pool.query<{ hash: string }>({
+        text: "SELECT encode(hash, 'hex') AS hash FROM block WHERE height = $1",
+        values: [height.toString()],
+        query_timeout: readTimeoutMs,
+      } as pg.QueryConfig);
       return rows[0]?.hash ?? null;
     },
 
@@ -108,7 +136,12 @@ export function createPostgresSink(
     close() {
       const current = connection;
       connection = undefined;
-      void current?.then((c) => c.release()).catch(() => undefined);
+      void current
+        ?.then((c) => {
+          c.off("error", ignoreConnectionError);
+          c.release();
+        })
+        .catch(() => undefined);
     },
   };
 }

@@ -2,6 +2,11 @@
  * `weft ingest`: one chain's writer. Waits its turn for the per-chain writer lock (other processes
  * may stand by), then runs the ingest loop until stopped. Progress goes to the terminal when there
  * is one, to structured logs otherwise.
+ *
+ * Nothing the database does stops it: a lost lock connection (a restart, a failover, a partition,
+ * pg_terminate_backend) stops the writes at once, then the lock is taken again with backoff (or,
+ * when another process took it meanwhile, this one stands by) and ingestion resumes from the
+ * checkpoint. Only what cannot heal ends it: a node unusable at startup, another chain.
  */
 import type { Logger } from "pino";
 import type { Database } from "../db/database.js";
@@ -9,14 +14,23 @@ import { createCw721Collections } from "./cw721-collections.js";
 import { type BlockBundle, deriveBlock } from "./derive/derive-block.js";
 import { createErc721Metadata } from "./erc721-metadata.js";
 import { createHttpJson, RPC_TIMEOUT_MS } from "./http-json.js";
-import { type BlockSource, ChainMismatchError, runIngestLoop } from "./ingest-loop.js";
+import { type Backoff, createBackoff } from "./backoff.js";
+import {
+  ChainMismatchError,
+  classifyIngestFailure,
+  DeriveError,
+  failureFields,
+  type IngestFailure,
+} from "./ingest-failure.js";
+import { type BlockSource, runIngestLoop } from "./ingest-loop.js";
+import type { IngestStatus } from "./ingest-status.js";
 import { createInitialBalances } from "./initial-balances.js";
 import { createMoveNftUris } from "./move-nft-uris.js";
 import { probeNode } from "./node-probe.js";
 import { createNodeSource } from "./node-source.js";
 import { createPostgresSink } from "./postgres-sink.js";
 import { createProgress } from "./progress.js";
-import { tryAcquireWriterLock } from "./writer-lock.js";
+import { tryAcquireWriterLock, type WriterLock } from "./writer-lock.js";
 
 const STANDBY_POLL_MS = 5_000;
 /**
@@ -47,107 +61,251 @@ export interface RunIngestOptions {
   rpcTimeoutMs?: number | undefined;
   /** How often a node behind the checkpoint is reported again (ingest-loop.ts). @default 30000 */
   behindWarnIntervalMs?: number;
+  /** Heights, errors and stalls for /metrics and /ready (ingest-status.ts); none: not reported. */
+  status?: IngestStatus | undefined;
+  /** First retry delay of the loop and of taking the lock again (backoff.ts). @default 500 */
+  retryDelayMs?: number;
+  /** Longest retry delay. @default 30000 */
+  retryMaxDelayMs?: number;
+  /** How often a standby tries to take the lock. @default STANDBY_POLL_MS */
+  standbyPollMs?: number;
+  /** How often the lock holder checks its connection (writer-lock.ts). @default 5000 */
+  lockHeartbeatMs?: number;
+}
+
+/** Waits `ms`, or less when `signal` aborts. */
+function sleep(ms: number, signal: AbortSignal): Promise<void> {
+  return new Promise((resolve) => {
+    if (signal.aborted) return resolve();
+    const done = () => {
+      clearTimeout(timer);
+      signal.removeEventListener("abort", done);
+      resolve();
+    };
+    const timer = setTimeout(done, ms);
+    signal.addEventListener("abort", done, { once: true });
+  });
+}
+
+/** Logs a retried failure: warn, or error when it will not heal by waiting or keeps coming. */
+function logFailure(log: Logger, failure: IngestFailure, err: unknown, backoff: Backoff, line: string) {
+  const fields = { err, ...failureFields(failure), failures: backoff.failures };
+  if (failure.deterministic || backoff.failures >= 3) log.error(fields, line);
+  else log.warn(fields, line);
+}
+
+/**
+ * Takes the writer lock, standing by while another process holds it and retrying with backoff
+ * while the database cannot be reached. Undefined only once `signal` aborts.
+ */
+async function acquireLock(options: {
+  pool: RunIngestOptions["db"]["pool"];
+  chainId: string;
+  signal: AbortSignal;
+  log: Logger;
+  backoff: Backoff;
+  status: IngestStatus | undefined;
+  standbyPollMs: number;
+  heartbeatMs: number | undefined;
+  /** Say when it is taken (after a loss), not only when it is not. */
+  again: boolean;
+}): Promise<WriterLock | undefined> {
+  const { log, backoff, signal } = options;
+  let standingBy = false;
+  let failingSince: number | undefined;
+  while (!signal.aborted) {
+    try {
+      const lock = await tryAcquireWriterLock(options.pool, options.chainId, {
+        ...(options.heartbeatMs === undefined ? {} : { heartbeatMs: options.heartbeatMs }),
+      });
+      if (failingSince !== undefined)
+        log.info(`database reachable again after ${((Date.now() - failingSince) / 1000).toFixed(1)} s`);
+      failingSince = undefined;
+      if (lock) {
+        if (options.again || standingBy) log.info("writer lock acquired; resuming from the checkpoint");
+        return lock;
+      }
+      if (!standingBy) log.info("another process is ingesting this chain; standing by");
+      standingBy = true;
+      // A standby is where it should be: not a stall.
+      options.status?.idle();
+      await sleep(options.standbyPollMs, signal);
+    } catch (err) {
+      if (signal.aborted) break;
+      const failure = classifyIngestFailure(err);
+      options.status?.failed(failure);
+      failingSince ??= Date.now();
+      const delay = backoff.next();
+      logFailure(
+        log,
+        failure,
+        err,
+        backoff,
+        `cannot take the writer lock, ${failure.kind}: ${failure.message}; retrying in ${delay} ms`,
+      );
+      await sleep(delay, signal);
+    }
+  }
+  return undefined;
 }
 
 /**
  * Runs ingestion until `signal` aborts (or `stopAtHeight`). Throws, with a message that is the whole
  * line the CLI prints, when a node endpoint cannot be used at startup (NodeProbeError) or when the
- * node serves another chain than the one indexed.
+ * node serves another chain than the one indexed. Database failures never end it (see the module
+ * comment).
  */
 export async function runIngest(options: RunIngestOptions): Promise<bigint | null> {
   const timeoutMs = options.rpcTimeoutMs ?? RPC_TIMEOUT_MS;
-  const probe = await probeNode({
-    http: createHttpJson({ timeoutMs, retries: PROBE_RETRIES }),
-    rpcUrl: options.rpcUrl,
-    restUrl: options.restUrl,
-    restUrlSet: options.restUrlSet ?? true,
-    jsonRpcUrl: options.jsonRpcUrl,
-    signal: options.signal,
-  });
-  const chainId = options.chainId ?? probe.network;
-  if (!chainId) throw new Error(`the node at ${options.rpcUrl} does not report its chain id; set CHAIN_ID`);
-  const log = options.logger.child({ chain_id: chainId });
-  let lock = await tryAcquireWriterLock(options.db.pool, chainId);
-  while (!lock && !options.signal.aborted) {
-    log.info("another process is ingesting this chain; standing by");
-    await new Promise((r) => setTimeout(r, STANDBY_POLL_MS));
-    lock = await tryAcquireWriterLock(options.db.pool, chainId);
-  }
-  if (!lock) return null;
-  // Losing the lock (its connection died) means another writer may start: stop at once.
-  const stop = new AbortController();
-  const onAbort = () => stop.abort(options.signal.reason);
-  options.signal.addEventListener("abort", onAbort, { once: true });
-  void lock.lost.then(() => stop.abort(new Error("writer lock lost")));
-  const sink = createPostgresSink({ pool: options.db.pool, chainId });
+  const { status } = options;
+  if (options.chainId) status?.start(options.chainId);
+  let probe: Awaited<ReturnType<typeof probeNode>>;
   try {
-    const http = createHttpJson({ timeoutMs });
-    const node = createNodeSource({
+    probe = await probeNode({
+      http: createHttpJson({ timeoutMs, retries: PROBE_RETRIES }),
       rpcUrl: options.rpcUrl,
       restUrl: options.restUrl,
+      restUrlSet: options.restUrlSet ?? true,
       jsonRpcUrl: options.jsonRpcUrl,
-      http,
-    });
-    // Collection names (and ERC-721 token URIs) live in the contracts, not in their events.
-    const cw721 = createCw721Collections({ http, restUrl: options.restUrl, prefix: options.prefix });
-    // A Move NFT's uri lives in its object's 0x1::nft::Nft resource, not in its mint event.
-    const moveUris = createMoveNftUris({ http, restUrl: options.restUrl });
-    const erc721 = options.jsonRpcUrl
-      ? createErc721Metadata({ http, jsonRpcUrl: options.jsonRpcUrl })
-      : undefined;
-    // On an empty index the first block also carries every account's balances after it, read from
-    // the node, so the rich list starts from the chain's balances (initial-balances.ts). They commit
-    // with that block and its checkpoint: read once, never twice.
-    const initial =
-      (await sink.checkpoint()) === null
-        ? createInitialBalances({
-            http,
-            probe: createHttpJson({ timeoutMs, retries: 0 }),
-            restUrl: options.restUrl,
-            prefix: options.prefix,
-            evm: options.jsonRpcUrl !== undefined,
-            logger: log,
-          })
-        : undefined;
-    // Derive as each block arrives, while the writer waits on Postgres, not in the writer's turn.
-    const source: BlockSource<BlockBundle> = {
-      head: node.head,
-      ...(node.blockHash ? { blockHash: node.blockHash } : {}),
-      fetch: async (height, signal) => {
-        const derived = deriveBlock(await node.fetch(height, signal), options.prefix);
-        const named = await moveUris.enrich(await cw721.enrich(derived, signal), height, signal);
-        const enriched = erc721 ? await erc721.enrich(named, height, signal) : named;
-        // The loop starts an empty index at startHeight (ingest-loop.ts), and only an empty one.
-        return initial && height === options.startHeight ? initial.apply(enriched, height, signal) : enriched;
-      },
-    };
-    return await runIngestLoop<BlockBundle>({
-      chainId,
-      source,
-      sink,
-      startHeight: options.startHeight,
-      concurrency: options.concurrency,
-      commitBlocks: options.commitBlocks ?? 64,
-      signal: stop.signal,
-      logger: options.logger,
-      progress: createProgress({ chainId, logger: options.logger, tty: options.tty }),
-      ...(options.stopAtHeight !== undefined ? { stopAtHeight: options.stopAtHeight } : {}),
-      ...(options.behindWarnIntervalMs !== undefined
-        ? { behindWarnIntervalMs: options.behindWarnIntervalMs }
-        : {}),
+      signal: options.signal,
     });
   } catch (err) {
-    if (err instanceof ChainMismatchError)
-      throw new Error(
-        `the chain at ${options.rpcUrl} is not the one indexed: the hashes of block ${err.height} differ ` +
-          `(indexed ${err.indexedHash}, node ${err.nodeHash}), so the node was reset or serves another network; ` +
-          "index it into a new database (another DATABASE_URL, or a new WEFT_DATA_DIR for the embedded one)",
-        { cause: err },
-      );
+    // A node unusable at startup ends ingestion: /ready says so at once.
+    if (!options.signal.aborted) status?.stopped({ ...classifyIngestFailure(err), fatal: true });
     throw err;
-  } finally {
-    sink.close();
-    options.signal.removeEventListener("abort", onAbort);
-    await lock.release();
   }
+  const chainId = options.chainId ?? probe.network;
+  if (!chainId) throw new Error(`the node at ${options.rpcUrl} does not report its chain id; set CHAIN_ID`);
+  if (!options.chainId) status?.start(chainId);
+  const log = options.logger.child({ chain_id: chainId });
+  const http = createHttpJson({ timeoutMs });
+  const node = createNodeSource({
+    rpcUrl: options.rpcUrl,
+    restUrl: options.restUrl,
+    jsonRpcUrl: options.jsonRpcUrl,
+    http,
+  });
+  // Collection names (and ERC-721 token URIs) live in the contracts, not in their events.
+  const cw721 = createCw721Collections({ http, restUrl: options.restUrl, prefix: options.prefix });
+  // A Move NFT's uri lives in its object's 0x1::nft::Nft resource, not in its mint event.
+  const moveUris = createMoveNftUris({ http, restUrl: options.restUrl });
+  const erc721 = options.jsonRpcUrl
+    ? createErc721Metadata({ http, jsonRpcUrl: options.jsonRpcUrl })
+    : undefined;
+  const progress = createProgress({ chainId, logger: options.logger, tty: options.tty });
+  const backoff = createBackoff({
+    ...(options.retryDelayMs === undefined ? {} : { baseMs: options.retryDelayMs }),
+    ...(options.retryMaxDelayMs === undefined ? {} : { maxMs: options.retryMaxDelayMs }),
+  });
+  let committed: bigint | null = null;
+  let lostBefore = false;
+  while (!options.signal.aborted) {
+    const lock = await acquireLock({
+      pool: options.db.pool,
+      chainId,
+      signal: options.signal,
+      log,
+      backoff,
+      status,
+      standbyPollMs: options.standbyPollMs ?? STANDBY_POLL_MS,
+      heartbeatMs: options.lockHeartbeatMs,
+      again: lostBefore,
+    });
+    if (!lock) break;
+    // Losing the lock (its connection died or went silent) means another writer may start: stop
+    // writing at once, then take it again from the top.
+    const stop = new AbortController();
+    const onAbort = () => stop.abort(options.signal.reason);
+    options.signal.addEventListener("abort", onAbort, { once: true });
+    void lock.lost.then((reason) => stop.abort(reason));
+    const sink = createPostgresSink({ pool: options.db.pool, chainId });
+    try {
+      // On an empty index the first block also carries every account's balances after it, read from
+      // the node, so the rich list starts from the chain's balances (initial-balances.ts). They commit
+      // with that block and its checkpoint: read once, never twice.
+      const initial =
+        (await sink.checkpoint()) === null
+          ? createInitialBalances({
+              http,
+              probe: createHttpJson({ timeoutMs, retries: 0 }),
+              restUrl: options.restUrl,
+              prefix: options.prefix,
+              evm: options.jsonRpcUrl !== undefined,
+              logger: log,
+            })
+          : undefined;
+      // Derive as each block arrives, while the writer waits on Postgres, not in the writer's turn.
+      const source: BlockSource<BlockBundle> = {
+        head: node.head,
+        ...(node.blockHash ? { blockHash: node.blockHash } : {}),
+        fetch: async (height, signal) => {
+          const payload = await node.fetch(height, signal);
+          let derived: BlockBundle;
+          try {
+            derived = deriveBlock(payload, options.prefix);
+          } catch (err) {
+            throw new DeriveError(height, err);
+          }
+          const named = await moveUris.enrich(await cw721.enrich(derived, signal), height, signal);
+          const enriched = erc721 ? await erc721.enrich(named, height, signal) : named;
+          // The loop starts an empty index at startHeight (ingest-loop.ts), and only an empty one.
+          return initial && height === options.startHeight
+            ? initial.apply(enriched, height, signal)
+            : enriched;
+        },
+      };
+      const before: bigint | null = committed;
+      committed =
+        (await runIngestLoop<BlockBundle>({
+          chainId,
+          source,
+          sink,
+          startHeight: options.startHeight,
+          concurrency: options.concurrency,
+          commitBlocks: options.commitBlocks ?? 64,
+          signal: stop.signal,
+          logger: options.logger,
+          progress,
+          status,
+          ...(options.retryDelayMs === undefined ? {} : { retryDelayMs: options.retryDelayMs }),
+          ...(options.retryMaxDelayMs === undefined ? {} : { retryMaxDelayMs: options.retryMaxDelayMs }),
+          ...(options.stopAtHeight !== undefined ? { stopAtHeight: options.stopAtHeight } : {}),
+          ...(options.behindWarnIntervalMs !== undefined
+            ? { behindWarnIntervalMs: options.behindWarnIntervalMs }
+            : {}),
+        })) ?? committed;
+      if (options.signal.aborted) break;
+      if (options.stopAtHeight !== undefined && committed !== null && committed >= options.stopAtHeight)
+        break;
+      if (committed !== before) backoff.reset();
+      // Only a lost lock ends the loop otherwise.
+      const reason = stop.signal.reason as unknown;
+      const failure = classifyIngestFailure(reason);
+      status?.failed(failure);
+      log.warn(
+        { err: reason, checkpoint: committed === null ? null : Number(committed) },
+        "writer lock lost; writes stopped, taking the lock again (another process may take over meanwhile)",
+      );
+    } catch (err) {
+      if (err instanceof ChainMismatchError)
+        throw new Error(
+          `the chain at ${options.rpcUrl} is not the one indexed: the hashes of block ${err.height} differ ` +
+            `(indexed ${err.indexedHash}, node ${err.nodeHash}), so the node was reset or serves another network; ` +
+            "index it into a new database (another DATABASE_URL, or a new WEFT_DATA_DIR for the embedded one)",
+          { cause: err },
+        );
+      if (options.signal.aborted) break;
+      // Before the loop ran (the checkpoint read of the initial balances): the database went away.
+      const failure = classifyIngestFailure(err);
+      status?.failed(failure);
+      logFailure(log, failure, err, backoff, `ingest could not start, ${failure.kind}: ${failure.message}`);
+    } finally {
+      sink.close();
+      options.signal.removeEventListener("abort", onAbort);
+      await lock.release();
+    }
+    lostBefore = true;
+    await sleep(backoff.next(), options.signal);
+  }
+  return committed;
 }

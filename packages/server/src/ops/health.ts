@@ -3,33 +3,48 @@ import { migrationStatus } from "../db/database.js";
 import { ApiError } from "../http/errors.js";
 import type { OperationHandlers, SuccessBody } from "../http/operations.js";
 
-/** `getHealth` (liveness, no I/O) and `getReady` (database reachable, migrations applied). */
-export function createHealthHandlers(deps: Pick<AppDeps, "db">): OperationHandlers {
+/**
+ * Readiness, shared by the API's /ready and the monitor of `weft ingest` (ingest-monitor.ts): the
+ * database is reachable with every migration applied, and, in a process that ingests, ingestion is
+ * not stalled (ingest/ingest-status.ts).
+ * @throws ApiError 503 naming the failed check (DATABASE_UNREACHABLE, MIGRATIONS_PENDING, INGEST_STALLED)
+ */
+export async function checkReadiness(
+  deps: Pick<AppDeps, "db" | "ingestion">,
+): Promise<SuccessBody<"getReady">> {
+  let status: Awaited<ReturnType<typeof migrationStatus>>;
+  try {
+    status = await migrationStatus(deps.db.pool);
+  } catch (err) {
+    // Only an unreachable database means "not ready"; anything else is a bug and surfaces as a 500.
+    if (!isConnectionError(err)) throw err;
+    const reason = err instanceof Error ? err.message : String(err);
+    throw new ApiError(503, `database unreachable: ${reason}`, {
+      details: [{ reason: "DATABASE_UNREACHABLE" }],
+    });
+  }
+  if (status.pending.length > 0) {
+    throw new ApiError(503, `${status.pending.length} migration(s) not applied; run \`weft migrate\``, {
+      details: [{ reason: "MIGRATIONS_PENDING", metadata: { pending: status.pending.join(",") } }],
+    });
+  }
+  const stall = deps.ingestion?.stalled();
+  if (stall) {
+    throw new ApiError(503, stall.message, {
+      details: [{ reason: "INGEST_STALLED", metadata: stall.metadata }],
+    });
+  }
+  return { status: "ready", database: "ok", migrations: { applied: status.applied, pending: 0 } };
+}
+
+/**
+ * `getHealth` (liveness, no I/O) and `getReady` (database reachable, migrations applied, and in a
+ * process that ingests, ingestion not stalled).
+ */
+export function createHealthHandlers(deps: Pick<AppDeps, "db" | "ingestion">): OperationHandlers {
   return {
     getHealth: () => ({ status: "ok" }),
-    getReady: async () => {
-      let status: Awaited<ReturnType<typeof migrationStatus>>;
-      try {
-        status = await migrationStatus(deps.db.pool);
-      } catch (err) {
-        // Only an unreachable database means "not ready"; anything else is a bug and surfaces as a 500.
-        if (!isConnectionError(err)) throw err;
-        const reason = err instanceof Error ? err.message : String(err);
-        throw new ApiError(503, `database unreachable: ${reason}`, {
-          details: [{ reason: "DATABASE_UNREACHABLE" }],
-        });
-      }
-      if (status.pending.length > 0) {
-        throw new ApiError(503, `${status.pending.length} migration(s) not applied; run \`weft migrate\``, {
-          details: [{ reason: "MIGRATIONS_PENDING", metadata: { pending: status.pending.join(",") } }],
-        });
-      }
-      return {
-        status: "ready",
-        database: "ok",
-        migrations: { applied: status.applied, pending: 0 },
-      } satisfies SuccessBody<"getReady">;
-    },
+    getReady: () => checkReadiness(deps),
   };
 }
 
@@ -45,7 +60,9 @@ const CONNECTION_ERROR_CODES = new Set([
 
 function isConnectionError(err: unknown): boolean {
   if (typeof err !== "object" || err === null) return false;
-  const { code, message } = err as { code?: unknown; message?: unknown };
+  const { code, message, name } = err as { code?: unknown; message?: unknown; name?: unknown };
+  // The pool's circuit breaker failing fast while the database is known to be down (db/availability.ts).
+  if (name === "DatabaseUnavailableError") return true;
   if (typeof code === "string" && CONNECTION_ERROR_CODES.has(code)) return true;
   return typeof message === "string" && /connect|Connection terminated|timeout/i.test(message);
 }

@@ -1,0 +1,75 @@
+/**
+ * The small HTTP server of `weft ingest` (METRICS_PORT): `/metrics` (Prometheus text of its
+ * registry: the `weft_ingest_*` series and the process's), `/health` (alive, no I/O) and `/ready`
+ * (database reachable with migrations applied, ingestion not stalled), with the same bodies as the
+ * API's operations of those names and the one error envelope for everything else.
+ */
+import { createServer, type IncomingMessage, type ServerResponse } from "node:http";
+import type { AddressInfo } from "node:net";
+import type { Logger } from "pino";
+import type { Registry } from "prom-client";
+import type { AppDeps } from "../app.js";
+import { ApiError, type ErrorBody } from "../http/errors.js";
+import { checkReadiness } from "./health.js";
+
+export interface IngestMonitorOptions {
+  registry: Registry;
+  db: AppDeps["db"];
+  ingestion: NonNullable<AppDeps["ingestion"]>;
+  host: string;
+  port: number;
+  logger: Logger;
+}
+
+export interface IngestMonitor {
+  url: string;
+  close(): Promise<void>;
+}
+
+function sendJson(res: ServerResponse, status: number, body: unknown): void {
+  res.writeHead(status, { "content-type": "application/json; charset=utf-8", "cache-control": "no-store" });
+  res.end(JSON.stringify(body));
+}
+
+function sendError(res: ServerResponse, err: ApiError): void {
+  sendJson(res, err.status, err.toBody() satisfies ErrorBody);
+}
+
+/** Listens on `host:port` (0: any free port) and resolves once bound. */
+export async function startIngestMonitor(options: IngestMonitorOptions): Promise<IngestMonitor> {
+  const { registry, logger } = options;
+  const handle = async (req: IncomingMessage, res: ServerResponse) => {
+    const path = new URL(req.url ?? "/", "http://monitor").pathname;
+    if (req.method !== "GET" && req.method !== "HEAD")
+      return sendError(res, new ApiError(405, `${req.method} is not allowed here; use GET`));
+    if (path === "/health") return sendJson(res, 200, { status: "ok" });
+    if (path === "/ready") return sendJson(res, 200, await checkReadiness(options));
+    if (path === "/metrics") {
+      const text = await registry.metrics();
+      res.writeHead(200, { "content-type": registry.contentType });
+      return res.end(text);
+    }
+    sendError(res, new ApiError(404, `no route for ${path}: this port serves /metrics, /health and /ready`));
+  };
+  const server = createServer((req, res) => {
+    handle(req, res).catch((err: unknown) => {
+      if (err instanceof ApiError) return sendError(res, err);
+      logger.error({ err }, "ingest monitor request failed");
+      sendError(res, new ApiError(500, "internal server error"));
+    });
+  });
+  await new Promise<void>((resolve, reject) => {
+    server.once("error", reject);
+    server.listen(options.port, options.host, () => resolve());
+  });
+  const { address, port } = server.address() as AddressInfo;
+  const url = `http://${address.includes(":") ? `[${address}]` : address}:${port}`;
+  return {
+    url,
+    close: () =>
+      new Promise<void>((resolve) => {
+        server.close(() => resolve());
+        server.closeAllConnections();
+      }),
+  };
+}
