@@ -876,8 +876,8 @@ export interface components {
         };
         /**
          * @description The one error envelope of both APIs (the kvindexer and Skip Go shape). `code` is a gRPC status code
-         *     that matches the HTTP status: 3 INVALID_ARGUMENT (400), 5 NOT_FOUND (404), 8 RESOURCE_EXHAUSTED (413),
-         *     12 UNIMPLEMENTED (405), 2 UNKNOWN (500), 14 UNAVAILABLE (503).
+         *     that matches the HTTP status: 3 INVALID_ARGUMENT (400, 415 and any other 4xx), 5 NOT_FOUND (404),
+         *     8 RESOURCE_EXHAUSTED (413), 12 UNIMPLEMENTED (405, 501), 2 UNKNOWN (500), 14 UNAVAILABLE (503).
          */
         error: {
             /**
@@ -2177,6 +2177,24 @@ export interface components {
                 "application/json": components["schemas"]["error"];
             };
         };
+        /**
+         * @description The database (or a node it needed) is unavailable: the connection was refused, lost or timed out, or
+         *     a statement ran past the server's statement timeout. Answered fast, without waiting for the
+         *     database, while it is down; retry after `Retry-After` seconds. Nothing is wrong with the request.
+         */
+        "service-unavailable": {
+            headers: {
+                /**
+                 * @description Seconds after which the request is worth retrying.
+                 * @example 1
+                 */
+                "Retry-After"?: number;
+                [name: string]: unknown;
+            };
+            content: {
+                "application/json": components["schemas"]["error"];
+            };
+        };
         /** @description The request is malformed; `message` names the parameter and what it expects. */
         "bad-request": {
             headers: {
@@ -2197,6 +2215,42 @@ export interface components {
         };
         /** @description Not found, or this chain is not an EVM chain (then `message` says so). */
         "evm-unavailable": {
+            headers: {
+                [name: string]: unknown;
+            };
+            content: {
+                "application/json": components["schemas"]["error"];
+            };
+        };
+        /**
+         * @description The router cannot answer now: this server has no registry (configure `ROUTER_REGISTRY`), or the
+         *     database is unavailable (connection refused, lost or timed out; then `Retry-After` says in how many
+         *     seconds to retry). Nothing is wrong with the request.
+         */
+        "router-unavailable": {
+            headers: {
+                /**
+                 * @description Seconds after which the request is worth retrying (database outages only).
+                 * @example 1
+                 */
+                "Retry-After"?: number;
+                [name: string]: unknown;
+            };
+            content: {
+                "application/json": components["schemas"]["error"];
+            };
+        };
+        /** @description The JSON body is larger than the server accepts (256 KiB by default, `BODY_LIMIT`). */
+        "payload-too-large": {
+            headers: {
+                [name: string]: unknown;
+            };
+            content: {
+                "application/json": components["schemas"]["error"];
+            };
+        };
+        /** @description The body is not JSON; send it with `Content-Type: application/json`. */
+        "unsupported-media-type": {
             headers: {
                 [name: string]: unknown;
             };
@@ -2370,9 +2424,17 @@ export interface operations {
                 };
             };
             500: components["responses"]["internal-error"];
-            /** @description Nothing indexed yet. */
+            /**
+             * @description Nothing indexed yet, or the database is unavailable (connection refused, lost or timed out; then
+             *     `Retry-After` says in how many seconds to retry).
+             */
             503: {
                 headers: {
+                    /**
+                     * @description Seconds after which the request is worth retrying (database outages only).
+                     * @example 1
+                     */
+                    "Retry-After"?: number;
                     [name: string]: unknown;
                 };
                 content: {
@@ -2403,6 +2465,7 @@ export interface operations {
                 };
             };
             500: components["responses"]["internal-error"];
+            503: components["responses"]["service-unavailable"];
         };
     };
     listBlocks: {
@@ -2460,6 +2523,7 @@ export interface operations {
             };
             400: components["responses"]["bad-request"];
             500: components["responses"]["internal-error"];
+            503: components["responses"]["service-unavailable"];
         };
     };
     getBlock: {
@@ -2499,6 +2563,7 @@ export interface operations {
             };
             404: components["responses"]["not-found"];
             500: components["responses"]["internal-error"];
+            503: components["responses"]["service-unavailable"];
         };
     };
     listTxs: {
@@ -2562,6 +2627,7 @@ export interface operations {
             };
             400: components["responses"]["bad-request"];
             500: components["responses"]["internal-error"];
+            503: components["responses"]["service-unavailable"];
         };
     };
     listTxsByAccount: {
@@ -2646,6 +2712,7 @@ export interface operations {
                 };
             };
             500: components["responses"]["internal-error"];
+            503: components["responses"]["service-unavailable"];
         };
     };
     listTxsByHeight: {
@@ -2715,6 +2782,7 @@ export interface operations {
             };
             400: components["responses"]["bad-request"];
             500: components["responses"]["internal-error"];
+            503: components["responses"]["service-unavailable"];
         };
     };
     getTx: {
@@ -2762,6 +2830,7 @@ export interface operations {
                 };
             };
             500: components["responses"]["internal-error"];
+            503: components["responses"]["service-unavailable"];
         };
     };
     listEvmTxs: {
@@ -2820,6 +2889,7 @@ export interface operations {
             400: components["responses"]["bad-request"];
             404: components["responses"]["evm-unavailable"];
             500: components["responses"]["internal-error"];
+            503: components["responses"]["service-unavailable"];
         };
     };
     listEvmTxsByAccount: {
@@ -2891,6 +2961,7 @@ export interface operations {
             400: components["responses"]["bad-request"];
             404: components["responses"]["evm-unavailable"];
             500: components["responses"]["internal-error"];
+            503: components["responses"]["service-unavailable"];
         };
     };
     listEvmTxsByHeight: {
@@ -2955,6 +3026,7 @@ export interface operations {
             400: components["responses"]["bad-request"];
             404: components["responses"]["evm-unavailable"];
             500: components["responses"]["internal-error"];
+            503: components["responses"]["service-unavailable"];
         };
     };
     getEvmTx: {
@@ -2986,6 +3058,7 @@ export interface operations {
             400: components["responses"]["bad-request"];
             404: components["responses"]["evm-unavailable"];
             500: components["responses"]["internal-error"];
+            503: components["responses"]["service-unavailable"];
         };
     };
     listEvmInternalTxs: {
@@ -3044,6 +3117,7 @@ export interface operations {
             400: components["responses"]["bad-request"];
             404: components["responses"]["evm-unavailable"];
             500: components["responses"]["internal-error"];
+            503: components["responses"]["service-unavailable"];
         };
     };
     listEvmInternalTxsByAccount: {
@@ -3109,6 +3183,7 @@ export interface operations {
             400: components["responses"]["bad-request"];
             404: components["responses"]["evm-unavailable"];
             500: components["responses"]["internal-error"];
+            503: components["responses"]["service-unavailable"];
         };
     };
     listEvmInternalTxsByHeight: {
@@ -3173,6 +3248,7 @@ export interface operations {
             400: components["responses"]["bad-request"];
             404: components["responses"]["evm-unavailable"];
             500: components["responses"]["internal-error"];
+            503: components["responses"]["service-unavailable"];
         };
     };
     listEvmInternalTxsByHash: {
@@ -3237,6 +3313,7 @@ export interface operations {
             400: components["responses"]["bad-request"];
             404: components["responses"]["evm-unavailable"];
             500: components["responses"]["internal-error"];
+            503: components["responses"]["service-unavailable"];
         };
     };
     listNftCollections: {
@@ -3294,6 +3371,7 @@ export interface operations {
             };
             400: components["responses"]["bad-request"];
             500: components["responses"]["internal-error"];
+            503: components["responses"]["service-unavailable"];
         };
     };
     listNftCollectionsByAccount: {
@@ -3358,6 +3436,7 @@ export interface operations {
             };
             400: components["responses"]["bad-request"];
             500: components["responses"]["internal-error"];
+            503: components["responses"]["service-unavailable"];
         };
     };
     listNftCollectionsByName: {
@@ -3421,6 +3500,7 @@ export interface operations {
             };
             400: components["responses"]["bad-request"];
             500: components["responses"]["internal-error"];
+            503: components["responses"]["service-unavailable"];
         };
     };
     getNftCollection: {
@@ -3460,6 +3540,7 @@ export interface operations {
                 };
             };
             500: components["responses"]["internal-error"];
+            503: components["responses"]["service-unavailable"];
         };
     };
     listNftTokensByAccount: {
@@ -3539,6 +3620,7 @@ export interface operations {
             };
             400: components["responses"]["bad-request"];
             500: components["responses"]["internal-error"];
+            503: components["responses"]["service-unavailable"];
         };
     };
     listNftTokensByCollection: {
@@ -3612,6 +3694,7 @@ export interface operations {
             };
             400: components["responses"]["bad-request"];
             500: components["responses"]["internal-error"];
+            503: components["responses"]["service-unavailable"];
         };
     };
     listNftTxs: {
@@ -3680,6 +3763,7 @@ export interface operations {
             };
             400: components["responses"]["bad-request"];
             500: components["responses"]["internal-error"];
+            503: components["responses"]["service-unavailable"];
         };
     };
     listRichList: {
@@ -3743,6 +3827,7 @@ export interface operations {
             };
             400: components["responses"]["bad-request"];
             500: components["responses"]["internal-error"];
+            503: components["responses"]["service-unavailable"];
         };
     };
     getChains: {
@@ -3800,6 +3885,7 @@ export interface operations {
                 };
             };
             500: components["responses"]["internal-error"];
+            503: components["responses"]["router-unavailable"];
         };
     };
     getAssets: {
@@ -3877,6 +3963,7 @@ export interface operations {
                 };
             };
             500: components["responses"]["internal-error"];
+            503: components["responses"]["router-unavailable"];
         };
     };
     getBalances: {
@@ -3910,7 +3997,10 @@ export interface operations {
                     "application/json": components["schemas"]["error"];
                 };
             };
+            413: components["responses"]["payload-too-large"];
+            415: components["responses"]["unsupported-media-type"];
             500: components["responses"]["internal-error"];
+            503: components["responses"]["router-unavailable"];
         };
     };
     getBridges: {
@@ -3935,6 +4025,7 @@ export interface operations {
                 };
             };
             500: components["responses"]["internal-error"];
+            503: components["responses"]["router-unavailable"];
         };
     };
     getAssetsBetweenChains: {
@@ -3980,7 +4071,10 @@ export interface operations {
                     "application/json": components["schemas"]["error"];
                 };
             };
+            413: components["responses"]["payload-too-large"];
+            415: components["responses"]["unsupported-media-type"];
             500: components["responses"]["internal-error"];
+            503: components["responses"]["router-unavailable"];
         };
     };
     getIbcOriginAssets: {
@@ -4017,7 +4111,10 @@ export interface operations {
                     "application/json": components["schemas"]["error"];
                 };
             };
+            413: components["responses"]["payload-too-large"];
+            415: components["responses"]["unsupported-media-type"];
             500: components["responses"]["internal-error"];
+            503: components["responses"]["router-unavailable"];
         };
     };
     getAssetsFromSource: {
@@ -4059,7 +4156,10 @@ export interface operations {
                     "application/json": components["schemas"]["error"];
                 };
             };
+            413: components["responses"]["payload-too-large"];
+            415: components["responses"]["unsupported-media-type"];
             500: components["responses"]["internal-error"];
+            503: components["responses"]["router-unavailable"];
         };
     };
     getRoute: {
@@ -4102,7 +4202,10 @@ export interface operations {
                     "application/json": components["schemas"]["error"];
                 };
             };
+            413: components["responses"]["payload-too-large"];
+            415: components["responses"]["unsupported-media-type"];
             500: components["responses"]["internal-error"];
+            503: components["responses"]["router-unavailable"];
         };
     };
     getOpHook: {
@@ -4145,7 +4248,10 @@ export interface operations {
                     "application/json": components["schemas"]["error"];
                 };
             };
+            413: components["responses"]["payload-too-large"];
+            415: components["responses"]["unsupported-media-type"];
             500: components["responses"]["internal-error"];
+            503: components["responses"]["router-unavailable"];
         };
     };
     getMsgs: {
@@ -4179,7 +4285,10 @@ export interface operations {
                     "application/json": components["schemas"]["error"];
                 };
             };
+            413: components["responses"]["payload-too-large"];
+            415: components["responses"]["unsupported-media-type"];
             500: components["responses"]["internal-error"];
+            503: components["responses"]["router-unavailable"];
         };
     };
     trackTx: {
@@ -4222,7 +4331,10 @@ export interface operations {
                     "application/json": components["schemas"]["error"];
                 };
             };
+            413: components["responses"]["payload-too-large"];
+            415: components["responses"]["unsupported-media-type"];
             500: components["responses"]["internal-error"];
+            503: components["responses"]["router-unavailable"];
         };
     };
     getTxStatus: {
@@ -4273,6 +4385,7 @@ export interface operations {
                 };
             };
             500: components["responses"]["internal-error"];
+            503: components["responses"]["router-unavailable"];
         };
     };
     getHealth: {
