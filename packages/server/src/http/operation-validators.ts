@@ -93,16 +93,22 @@ const UNSTORABLE_DESCRIPTION = "must be valid text: no NUL byte or unpaired surr
 /**
  * The field of the first string in `value` that Postgres would refuse (`invalid byte sequence for
  * encoding "UTF8": 0x00`, a 500 wherever the value reaches SQL), or undefined. Arrays and objects
- * (repeated or bracketed query names, JSON bodies) are walked; their keys are checked too.
+ * (repeated or bracketed query names, JSON bodies) are walked with a stack of their own, so a body
+ * nested thousands deep cannot overflow the call stack; their keys are checked too.
  */
 function unstorableField(value: unknown, field: string): string | undefined {
-  if (typeof value === "string") return UNSTORABLE_TEXT.test(value) ? field : undefined;
-  if (typeof value !== "object" || value === null) return undefined;
-  for (const [key, item] of Object.entries(value)) {
-    const inner = `${field}.${key}`;
-    if (UNSTORABLE_TEXT.test(key)) return inner;
-    const found = unstorableField(item, inner);
-    if (found) return found;
+  const pending: [unknown, string][] = [[value, field]];
+  for (let next = pending.pop(); next !== undefined; next = pending.pop()) {
+    const [item, at] = next;
+    if (typeof item === "string") {
+      if (UNSTORABLE_TEXT.test(item)) return at;
+    } else if (typeof item === "object" && item !== null) {
+      // Reversed onto the stack, so the first offending field in document order is the one named.
+      for (const [key, inner] of Object.entries(item).reverse()) {
+        if (UNSTORABLE_TEXT.test(key)) return `${at}.${key}`;
+        pending.push([inner, `${at}.${key}`]);
+      }
+    }
   }
   return undefined;
 }
