@@ -792,8 +792,11 @@ export interface paths {
         };
         /**
          * Readiness
-         * @description Answers 200 when the database is reachable and every committed migration has been applied, 503
-         *     otherwise. Load balancers should route traffic only to ready replicas.
+         * @description Answers 200 when the database is reachable, every committed migration has been applied and, in a
+         *     process that ingests (`weft dev`, and `weft ingest` on its METRICS_PORT), ingestion is not stalled
+         *     (nothing committed for INGEST_STALL_TIMEOUT_MS, or stopped on an error that cannot heal); 503
+         *     otherwise, with a `reason` naming the failed check. Load balancers should route traffic only to
+         *     ready replicas.
          */
         get: operations["getReady"];
         put?: never;
