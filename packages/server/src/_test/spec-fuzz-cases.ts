@@ -37,7 +37,7 @@ export interface FuzzRequest {
   operation: SpecOperation;
   method: "GET" | "POST";
   path: string;
-  body?: { text: string; type: string };
+  body?: { text: string; type: string; encoding?: string };
   /** What was changed, for the failure report. */
   label: string;
 }
@@ -341,7 +341,7 @@ export function fuzzRequests(
       );
     }
   }
-  const whole: [string, { text: string; type: string } | undefined][] = [
+  const whole: [string, { text: string; type: string; encoding?: string } | undefined][] = [
     ["no body", undefined],
     ["empty body", { text: "", type: json }],
     ["body not JSON", { text: "{", type: json }],
@@ -351,6 +351,14 @@ export function fuzzRequests(
     ["body a number", { text: NINES, type: json }],
     ["body as text/plain", { text: JSON.stringify(op.body), type: "text/plain" }],
     ["body as form", { text: "a=1", type: "application/x-www-form-urlencoded" }],
+    ["body in UTF-16", { text: JSON.stringify(op.body), type: "application/json; charset=utf-16" }],
+    [
+      "body in an unknown charset",
+      { text: JSON.stringify(op.body), type: "application/json; charset=x-nope" },
+    ],
+    ["body gzip but not", { text: JSON.stringify(op.body), type: json, encoding: "gzip" }],
+    ["body in an unknown encoding", { text: JSON.stringify(op.body), type: json, encoding: "x-nope" }],
+    ["body with a vendor JSON type", { text: JSON.stringify(op.body), type: "application/vnd.x+json" }],
     ["body over the limit", { text: JSON.stringify({ pad: "x".repeat(300 * 1024) }), type: json }],
     ["body with a NUL key", { text: JSON.stringify({ ...(op.body as object), "\u0000": 1 }), type: json }],
     ["body deep", { text: `${"[".repeat(5_000)}${"]".repeat(5_000)}`, type: json }],

@@ -27,9 +27,15 @@ function logUnavailable(logger: Logger, err: unknown, cause: string): void {
   unavailableLogs.set(logger, { at: now, quiet: 0 });
 }
 
-/** Body-parser errors carry `type` and `status` (e.g. entity.too.large -> 413, entity.parse.failed -> 400). */
-function isBodyParserError(err: unknown): err is { type: string; status: number; message: string } {
-  return typeof err === "object" && err !== null && typeof (err as { type?: unknown }).type === "string";
+/**
+ * Body-parser errors carry `type` and `status` (e.g. entity.too.large -> 413, entity.parse.failed ->
+ * 400); a stream error it wraps (a body that is not the gzip its Content-Encoding says) carries only
+ * http-errors' `status` and `expose` (true for a client's fault).
+ */
+function isBodyParserError(err: unknown): err is { type?: string; status: number; message: string } {
+  if (typeof err !== "object" || err === null) return false;
+  const e = err as { type?: unknown; status?: unknown; expose?: unknown };
+  return typeof e.type === "string" || (e.expose === true && typeof e.status === "number");
 }
 
 /**

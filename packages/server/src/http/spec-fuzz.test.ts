@@ -84,7 +84,14 @@ function send(base: string, r: FuzzRequest): Promise<{ status: number; type: str
         port,
         method: r.method,
         path: r.path,
-        headers: body && r.body ? { "content-type": r.body.type, "content-length": body.length } : {},
+        headers:
+          body && r.body
+            ? {
+                "content-type": r.body.type,
+                "content-length": body.length,
+                ...(r.body.encoding ? { "content-encoding": r.body.encoding } : {}),
+              }
+            : {},
       },
       (res) => {
         const chunks: Buffer[] = [];
