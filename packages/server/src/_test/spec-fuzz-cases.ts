@@ -35,7 +35,7 @@ export interface SpecOperation {
 /** One request: a path already percent-encoded, and the body as raw text with its Content-Type. */
 export interface FuzzRequest {
   operation: SpecOperation;
-  method: "GET" | "POST";
+  method: "GET" | "HEAD" | "POST";
   path: string;
   body?: { text: string; type: string; encoding?: string };
   /** What was changed, for the failure report. */
@@ -324,6 +324,27 @@ export function fuzzRequests(
       const bracket = `${urlOf(op, valid)}${urlOf(op, valid).includes("?") ? "&" : "?"}${encodeText(p.name)}[a]=1`;
       out.push({ ...request(`${p.name}[a]`), path: bracket });
     }
+  }
+  // Several parameters wrong at once (which one does the 400 name? any, but never a 500).
+  const fuzzable = op.parameters.filter((p) => p.in === "path" || p.in === "query");
+  const pick = <T>(list: T[]): T => list[Math.floor(random() * list.length)] as T;
+  for (let i = 0; fuzzable.length > 1 && i < options.randomPerField * 2; i++) {
+    const values = new Map(valid);
+    for (let n = 2 + Math.floor(random() * 2); n > 0; n--) {
+      const p = pick(fuzzable);
+      const value = p.name === "pagination.key" && random() < 0.5 ? { text: pick(KEYS) } : pick(HOSTILE);
+      if (!(p.in === "path" && value.text === "")) values.set(p.name, value);
+    }
+    out.push(
+      request(`several: ${[...values].map(([k, v]) => `${k}=${JSON.stringify(v.text)}`).join(" ")}`, values),
+    );
+  }
+  // HEAD of a GET operation takes the same lane and checks; it must answer the same statuses.
+  if (op.method === "GET") {
+    const heads = out
+      .filter((_, i) => i % 7 === 0)
+      .map((r) => ({ ...r, method: "HEAD" as const, label: `HEAD ${r.label}` }));
+    out.push(...heads);
   }
   if (op.body === undefined) return out;
   for (const at of jsonPaths(op.body)) {

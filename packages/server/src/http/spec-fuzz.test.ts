@@ -119,6 +119,8 @@ function problemOf(r: FuzzRequest, res: { status: number; type: string; text: st
   if (res.status < 300) return undefined;
   if (!res.type.startsWith("application/json"))
     return `error ${res.status} is ${res.type || "no content type"}`;
+  // A HEAD answer has the GET's status and headers, and no body to check.
+  if (r.method === "HEAD") return res.text === "" ? undefined : "HEAD answered with a body";
   let body: { code?: unknown; message?: unknown; details?: unknown };
   try {
     body = JSON.parse(res.text);
