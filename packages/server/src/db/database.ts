@@ -184,6 +184,12 @@ function guardPool(
   const query = async (config: string | pg.QueryConfig, values?: unknown[]) => {
     const client = await checkout();
     let broken: Error | undefined;
+    // pg-pool listens for a checked-out client's errors no more: a connection lost mid-query would
+    // be an unhandled 'error' event (a crash). The query itself fails with the same error.
+    const onError = (err: Error) => {
+      broken = err;
+    };
+    client.on("error", onError);
     try {
       const text: pg.QueryConfig & { query_timeout?: number } =
         typeof config === "string"
@@ -197,6 +203,7 @@ function guardPool(
         broken = err instanceof Error ? err : new Error(String(err));
       throw err;
     } finally {
+      client.off("error", onError);
       client.release(broken);
     }
   };
