@@ -2,7 +2,7 @@ import type { Server } from "node:http";
 import type { AddressInfo } from "node:net";
 import type { Logger } from "pino";
 import type { App } from "./app.js";
-import { answerClientError } from "./http/client-error.js";
+import { answerClientError, answerConnect } from "./http/client-error.js";
 
 /** How often connections that finished their last request are closed during shutdown. */
 const IDLE_SWEEP_MS = 50;
@@ -29,6 +29,7 @@ export async function listen(options: {
   const server = options.app.listen(options.port, options.host);
   // App.listen attaches it already; any other app (Express's own listen) gets the same answers.
   if (server.listenerCount("clientError") === 0) server.on("clientError", answerClientError);
+  if (server.listenerCount("connect") === 0) server.on("connect", answerConnect);
   await new Promise<void>((resolve, reject) => {
     server.once("listening", resolve);
     server.once("error", reject);

@@ -111,6 +111,14 @@ describe("parser errors answered with the envelope", () => {
     expect(await exchange("GET / HTTP/1.0\r\n\r\n")).toMatch(/^HTTP\/1\.1 200 OK\r\n[\s\S]*\r\n\r\nok$/);
   });
 
+  it("CONNECT: 405, this server is no proxy", async () => {
+    const text = await exchange("CONNECT example.com:443 HTTP/1.1\r\nHost: example.com:443\r\n\r\n");
+    expect(parse(text)).toEqual(
+      envelope("405 Method Not Allowed", 12, "method CONNECT is not allowed: this server is not a proxy"),
+    );
+    expect(text).toMatch(/\r\nAllow: GET, HEAD, POST, OPTIONS\r\n/);
+  });
+
   it("leaves a well-formed request to the listener", async () => {
     expect(await exchange("GET / HTTP/1.1\r\nHost: x\r\nConnection: close\r\n\r\n")).toMatch(
       /^HTTP\/1\.1 200 OK\r\n[\s\S]*\r\n\r\nok$/,

@@ -1,7 +1,7 @@
 /**
  * Requests Node's HTTP parser refuses before any listener runs (a control character in a header, raw
- * non-ASCII in the URL, an unknown method, an over-long head, a head that never ends) and HTTP/1.1
- * requests without a Host header. Node answers those with a bare status line and no body, or closes
+ * non-ASCII in the URL, an unknown method, an over-long head, a head that never ends), HTTP/1.1
+ * requests without a Host header, and CONNECT. Node answers those with a bare status line and no body, or closes
  * the socket; here they get a full HTTP/1.1 response with the one error envelope and
  * `Connection: close`, wherever the socket can still take one. The API description (spec, info)
  * lists these connection-level statuses.
@@ -38,18 +38,30 @@ const ANSWERS: Readonly<Record<string, { status: number; message: string }>> = {
   },
 };
 
-/** The full HTTP/1.1 response the parser error `code` gets: status line, headers, envelope. */
-export function clientErrorResponse(code: string | undefined, reason: string): string {
-  const answer = ANSWERS[code ?? ""] ?? { status: 400, message: `malformed HTTP request: ${reason}` };
-  const body = JSON.stringify(new ApiError(answer.status, answer.message).toBody());
+/** A full HTTP/1.1 response with the envelope, written straight to a socket no response object owns. */
+function rawResponse(error: ApiError): string {
+  const body = JSON.stringify(error.toBody());
   return [
-    `HTTP/1.1 ${answer.status} ${STATUS_CODES[answer.status] ?? ""}`,
+    `HTTP/1.1 ${error.status} ${STATUS_CODES[error.status] ?? ""}`,
     "Content-Type: application/json; charset=utf-8",
     `Content-Length: ${Buffer.byteLength(body)}`,
+    ...Object.entries(error.headers).map(([name, value]) => `${name}: ${value}`),
     "Connection: close",
     "",
     body,
   ].join("\r\n");
+}
+
+/** The full HTTP/1.1 response the parser error `code` gets: status line, headers, envelope. */
+export function clientErrorResponse(code: string | undefined, reason: string): string {
+  const answer = ANSWERS[code ?? ""] ?? { status: 400, message: `malformed HTTP request: ${reason}` };
+  return rawResponse(new ApiError(answer.status, answer.message));
+}
+
+/** Ends `socket` with `response`, cutting it if the client does not read it in time. */
+function endWith(socket: Socket, response: string): void {
+  socket.end(response);
+  setTimeout(() => socket.destroy(), CLOSE_GRACE_MS).unref();
 }
 
 /**
@@ -63,8 +75,18 @@ export function answerClientError(err: Error & { code?: string; reason?: string 
     return;
   }
   // `reason` is llhttp's own words ("Invalid header value char"); the message adds "Parse Error: ".
-  socket.end(clientErrorResponse(err.code, err.reason ?? err.message));
-  setTimeout(() => socket.destroy(), CLOSE_GRACE_MS).unref();
+  endWith(socket, clientErrorResponse(err.code, err.reason ?? err.message));
+}
+
+/**
+ * CONNECT (a proxy tunnel) never reaches a request listener: Node hands the socket to `connect`
+ * listeners, and with none closes it without a word. This server is no proxy: a 405 saying so.
+ */
+export function answerConnect(_req: IncomingMessage, duplex: Duplex): void {
+  const error = new ApiError(405, "method CONNECT is not allowed: this server is not a proxy", {
+    headers: { Allow: "GET, HEAD, POST, OPTIONS" },
+  });
+  endWith(duplex as Socket, rawResponse(error));
 }
 
 /** An HTTP/1.1 request without Host, which Node itself would answer with an empty 400. */
@@ -92,5 +114,6 @@ export function createApiServer(
     );
   });
   server.on("clientError", answerClientError);
+  server.on("connect", answerConnect);
   return server;
 }
