@@ -200,6 +200,11 @@ describe("weft CLI", () => {
       blocks: unknown[];
     };
     expect(blocks.blocks).toHaveLength(1);
+    // Ingestion's series are on the app's /metrics, and /ready checks it.
+    const metrics = await (await fetch(`${weft.url}/metrics`)).text();
+    expect(metrics).toMatch(/^weft_ingest_height\{chain_id="weft-devnet-1"\} [1-9]\d*$/m);
+    expect(metrics).toContain('weft_ingest_stalled{chain_id="weft-devnet-1"} 0');
+    expect((await fetch(`${weft.url}/ready`)).status).toBe(200);
     weft.child.kill("SIGTERM");
     expect(await weft.exited).toBe(0);
   }, 120_000);

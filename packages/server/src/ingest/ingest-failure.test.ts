@@ -1,4 +1,5 @@
 import { describe, expect, it } from "vitest";
+import { DatabaseUnavailableError } from "../db/unavailable.js";
 import { HttpStatusError, NotJsonError, UnreachableError } from "./http-json.js";
 import {
   BlockError,
@@ -21,9 +22,7 @@ describe("classifyIngestFailure", () => {
       new Error("Query read timeout"),
       new Error("timeout exceeded when trying to connect"),
       new WriterLockLostError(new Error("the lock connection ended")),
-      Object.assign(new Error("database unavailable: connection refused"), {
-        name: "DatabaseUnavailableError",
-      }),
+      new DatabaseUnavailableError({ cause: "connection refused [ECONNREFUSED]", connectionLost: true }),
     ]) {
       expect(classifyIngestFailure(new BlockError(7n, "write", err))).toEqual({
         kind: "database",

@@ -15,6 +15,7 @@
  * - `other`: anything else (a bug, an SQL error that is not about the connection). Retried and logged
  *   at error.
  */
+import { databaseUnavailability } from "../db/unavailable.js";
 import { HttpStatusError, NotJsonError, UnreachableError } from "./http-json.js";
 import { JsonRpcError } from "./node-source.js";
 
@@ -93,46 +94,18 @@ export class WriterLockLostError extends Error {
   }
 }
 
-/** System errors of a socket to Postgres (node HTTP failures arrive wrapped in UnreachableError). */
-const SOCKET_CODES = new Set([
-  "ECONNREFUSED",
-  "ECONNRESET",
-  "ECONNABORTED",
-  "ETIMEDOUT",
-  "EPIPE",
-  "ENOTFOUND",
-  "EAI_AGAIN",
-  "EHOSTUNREACH",
-  "ENETUNREACH",
-]);
+/** Transaction conflicts a retry resolves (serialization failure, deadlock): not an outage, but transient. */
+const TRANSIENT_SQLSTATES = new Set(["40001", "40P01"]);
 
 /**
- * SQLSTATEs of a database that is (for now) unavailable: class 08 (connection exception), admin or
- * crash shutdown, cannot connect now (starting up), too many connections, a statement cancelled by
- * its timeout, and the transaction conflicts a retry resolves.
- */
-const UNAVAILABLE_SQLSTATES = new Set(["57P01", "57P02", "57P03", "53300", "57014", "40001", "40P01"]);
-
-/** What `pg` says when a connection goes away or does not come (no code on these). */
-const PG_CONNECTION_MESSAGES =
-  /Connection terminated|Query read timeout|timeout exceeded when trying to connect|connection error and is not queryable|Client was closed|Cannot use a pool after calling end/i;
-
-/**
- * True when `err` says Postgres cannot be reached or dropped the connection, as opposed to an SQL
- * error of a statement it ran.
+ * True when `err` says Postgres cannot be reached or dropped the connection (db/unavailable.ts, the
+ * one classifier the API and the pool's breaker use too), the writer lock went with it, or a
+ * transaction conflict a retry resolves; false for an SQL error of a statement it ran.
  */
 export function isDatabaseUnavailable(err: unknown): boolean {
-  if (err instanceof WriterLockLostError) return true;
-  if (typeof err !== "object" || err === null) return false;
-  const { code, message, name } = err as { code?: unknown; message?: unknown; name?: unknown };
-  // The pool's circuit breaker failing fast while the database is known to be down.
-  if (name === "DatabaseUnavailableError") return true;
-  if (
-    typeof code === "string" &&
-    (SOCKET_CODES.has(code) || UNAVAILABLE_SQLSTATES.has(code) || code.startsWith("08"))
-  )
-    return true;
-  return typeof message === "string" && PG_CONNECTION_MESSAGES.test(message);
+  if (err instanceof WriterLockLostError || databaseUnavailability(err) !== undefined) return true;
+  const code = (err as { code?: unknown } | null)?.code;
+  return typeof code === "string" && TRANSIENT_SQLSTATES.has(code);
 }
 
 /** The URL's path (and query), without the host: which request failed, not where the node is. */

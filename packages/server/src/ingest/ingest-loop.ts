@@ -14,6 +14,7 @@ import {
   classifyIngestFailure,
   failureFields,
   type IngestFailure,
+  WriterLockLostError,
 } from "./ingest-failure.js";
 import type { IngestStatus } from "./ingest-status.js";
 import { fetchInOrder } from "./ordered-fetch.js";
@@ -332,6 +333,8 @@ export async function runIngestLoop<T>(options: IngestLoopOptions<T>): Promise<b
     }
   }
   options.progress?.done();
-  log.info({ checkpoint: checkpointField() }, "ingest stopped");
+  // A lost writer lock pauses ingestion, it does not end it: run-ingest.ts says so and takes it again.
+  if (!(signal.reason instanceof WriterLockLostError))
+    log.info({ checkpoint: checkpointField() }, "ingest stopped");
   return known;
 }

@@ -1,5 +1,6 @@
 import type { AppDeps } from "../app.js";
 import { migrationStatus } from "../db/database.js";
+import { databaseUnavailability } from "../db/unavailable.js";
 import { ApiError } from "../http/errors.js";
 import type { OperationHandlers, SuccessBody } from "../http/operations.js";
 
@@ -17,9 +18,9 @@ export async function checkReadiness(
     status = await migrationStatus(deps.db.pool);
   } catch (err) {
     // Only an unreachable database means "not ready"; anything else is a bug and surfaces as a 500.
-    if (!isConnectionError(err)) throw err;
-    const reason = err instanceof Error ? err.message : String(err);
-    throw new ApiError(503, `database unreachable: ${reason}`, {
+    const unavailable = databaseUnavailability(err);
+    if (!unavailable) throw err;
+    throw new ApiError(503, `database unreachable: ${unavailable.cause}`, {
       details: [{ reason: "DATABASE_UNREACHABLE" }],
     });
   }
@@ -46,23 +47,4 @@ export function createHealthHandlers(deps: Pick<AppDeps, "db" | "ingestion">): O
     getHealth: () => ({ status: "ok" }),
     getReady: () => checkReadiness(deps),
   };
-}
-
-const CONNECTION_ERROR_CODES = new Set([
-  "ECONNREFUSED",
-  "ECONNRESET",
-  "ENOTFOUND",
-  "ETIMEDOUT",
-  "EPIPE",
-  "57P01",
-  "57P03",
-]);
-
-function isConnectionError(err: unknown): boolean {
-  if (typeof err !== "object" || err === null) return false;
-  const { code, message, name } = err as { code?: unknown; message?: unknown; name?: unknown };
-  // The pool's circuit breaker failing fast while the database is known to be down (db/availability.ts).
-  if (name === "DatabaseUnavailableError") return true;
-  if (typeof code === "string" && CONNECTION_ERROR_CODES.has(code)) return true;
-  return typeof message === "string" && /connect|Connection terminated|timeout/i.test(message);
 }
