@@ -12,7 +12,12 @@ async function fetchAll(url: string) {
   const signal = new AbortController().signal;
   await source.head(signal);
   const out = [];
-  for await (const { value } of fetchInOrder({ from: 1n, to: BigInt(HEIGHTS), concurrency: 8, fetch: source.fetch })) {
+  for await (const { value } of fetchInOrder({
+    from: 1n,
+    to: BigInt(HEIGHTS),
+    concurrency: 8,
+    fetch: source.fetch,
+  })) {
     out.push(value);
   }
   return out;
@@ -39,7 +44,10 @@ describe("node source", () => {
   });
 
   it("falls back to GETs when the node refuses JSON-RPC batches", async () => {
-    const node = await startPayloadNode({ payload: (h) => syntheticPayload(h, { blocks: HEIGHTS }), head: HEIGHTS });
+    const node = await startPayloadNode({
+      payload: (h) => syntheticPayload(h, { blocks: HEIGHTS }),
+      head: HEIGHTS,
+    });
     try {
       const blocks = await fetchAll(node.url);
       expect(blocks.map((b) => b.block.block.header.height)).toEqual(
