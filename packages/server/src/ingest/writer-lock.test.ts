@@ -1,5 +1,6 @@
 import pg from "pg";
 import { describe, expect, it } from "vitest";
+import { startFaultProxy } from "../_test/fault-proxy.js";
 import { useTestDatabase } from "../_test/test-database.js";
 import { tryAcquireWriterLock } from "./writer-lock.js";
 
@@ -44,5 +45,36 @@ describe("writer lock", () => {
     expect(next).toBeDefined();
     await next?.release();
     await dying.end();
+  });
+});
+
+describe("writer lock across a partition", () => {
+  const database = useTestDatabase();
+
+  it("is reported lost when its connection stops answering (a black hole), within heartbeat + query timeout", async () => {
+    const { db } = database();
+    const target = new URL(db.url);
+    const proxy = await startFaultProxy({
+      target: { host: target.hostname, port: Number(target.port || 5432) },
+    });
+    const through = new URL(db.url);
+    through.host = `${proxy.host}:${proxy.port}`;
+    const pool = new pg.Pool({ connectionString: through.toString(), max: 2 });
+    pool.on("error", () => undefined);
+    try {
+      const held = await tryAcquireWriterLock(pool, "chain-p", { heartbeatMs: 100, queryTimeoutMs: 300 });
+      expect(held).toBeDefined();
+      await proxy.setMode("blackhole");
+      const started = Date.now();
+      const reason = await held?.lost;
+      expect(Date.now() - started).toBeLessThan(2_000);
+      expect(reason?.message).toBe("writer lock lost: Query read timeout");
+      // No unhandled "error" event, and releasing a lost lock is a no-op.
+      await held?.release();
+    } finally {
+      await proxy.setMode("pass");
+      await proxy.close();
+      await pool.end().catch(() => undefined);
+    }
   });
 });
