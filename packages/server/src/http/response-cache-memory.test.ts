@@ -74,3 +74,36 @@ describe("the response cache under thousands of distinct large pages", () => {
     expect(grown).toBeLessThan(MAX_BYTES + MARGIN_BYTES);
   }, 120_000);
 });
+
+describe("the response cache after the TTL", () => {
+  const TTL_MS = 1_000;
+  /** The sweep runs every 5 s (response-cache.ts): TTL + one sweep + slack. */
+  const FREED_AFTER_MS = TTL_MS + 5_000 + 500;
+  const HELD_PAGES = 90;
+  const url = serveForTests(() =>
+    createTestApp({
+      db: database().db,
+      validateResponses: false,
+      cacheTtlMs: { list: TTL_MS, item: TTL_MS },
+      cacheMaxBytes: MAX_BYTES,
+    }),
+  );
+
+  it("gives the memory back even if no page is read again", async () => {
+    const page = async (offset: number) =>
+      (
+        await fetch(`${url()}/indexer/tx/v1/txs?pagination.limit=${PAGE_SIZE}&pagination.offset=${offset}`)
+      ).arrayBuffer();
+    for (let i = 0; i < 3; i++) await page(PAGES + i);
+    const baseline = settledHeap();
+    // Under the bound: the cache holds every one of them until they expire.
+    for (let offset = 0; offset < HELD_PAGES; offset++) await page(offset);
+    const held = settledHeap() - baseline;
+    await new Promise((resolve) => setTimeout(resolve, FREED_AFTER_MS));
+    const left = settledHeap() - baseline;
+    const mib = (n: number) => Math.round(n / 2 ** 20);
+    console.info(`response cache after the TTL: heap +${mib(held)} MiB while held, +${mib(left)} MiB after`);
+    expect(held).toBeGreaterThan(20 * 2 ** 20);
+    expect(left).toBeLessThan(8 * 2 ** 20);
+  }, 60_000);
+});
