@@ -6,10 +6,12 @@
 import { randomUUID } from "node:crypto";
 import type pg from "pg";
 import type { Logger } from "pino";
+import type { Registry as MetricsRegistry } from "prom-client";
 import type { Registry } from "../registry/registry.js";
 import type { ChainReader } from "./chain-reader.js";
 import { advance } from "./progress.js";
 import { statusJson, TERMINAL_STATES } from "./status-json.js";
+import { createTrackerMetrics } from "./tracker-metrics.js";
 import { claimDue, releaseClaim, saveCheck, type TransferRow } from "./transfer-store.js";
 
 export interface TrackerOptions {
@@ -33,6 +35,11 @@ export interface TrackerOptions {
   movedRecheckMs?: number;
   /** Transfers checked at once; bounds the bursts of chain requests beside the API. @default 8 */
   concurrency?: number;
+  /**
+   * Where the weft_tracker_* series go (tracker-metrics.ts); the app's /metrics registry. Not named
+   * `registry`: that is the chain registry above. @default none: not measured
+   */
+  metricsRegistry?: MetricsRegistry;
 }
 
 export interface Tracker {
@@ -54,6 +61,7 @@ export function createTracker(options: TrackerOptions): Tracker {
   const { pool, registry, reader, logger } = options;
   let running: Promise<void> | undefined;
   let stopping = false;
+  const metrics = options.metricsRegistry ? createTrackerMetrics(options.metricsRegistry, pool) : undefined;
 
   async function check(row: TransferRow): Promise<void> {
     const progress = row.progress;
@@ -61,6 +69,7 @@ export function createTracker(options: TrackerOptions): Tracker {
     try {
       moved = await advance(registry, reader, row.chain_id, row.tx_hash, progress);
     } catch (err) {
+      metrics?.errors.inc({ stage: "check" });
       logger.warn({ err, chain_id: row.chain_id, tx_hash: row.tx_hash }, "tracking check failed; retrying");
       await releaseClaim(pool, row, owner, recheckMs);
       return;
@@ -77,25 +86,45 @@ export function createTracker(options: TrackerOptions): Tracker {
       progress.abandoned ? { reason: progress.abandoned } : undefined,
     );
     const done = TERMINAL_STATES.has(state);
-    await saveCheck(pool, row, owner, {
+    const saved = await saveCheck(pool, row, owner, {
       progress,
       state,
       done,
       moved,
       nextCheckInMs: moved ? movedRecheckMs : recheckMs,
     });
+    // Counted by the one tracker whose save landed: a done row is never claimed again.
+    if (saved && done) {
+      if (state === "STATE_COMPLETED_SUCCESS") metrics?.completed.inc();
+      else metrics?.failed.inc({ state });
+    }
     if (state !== row.state)
       logger.info({ chain_id: row.chain_id, tx_hash: row.tx_hash, state }, "transfer state changed");
   }
 
   async function tick(): Promise<number> {
     const rows = await claimDue(pool, owner, leaseMs, options.batch ?? 50);
+    metrics?.leaseExpiries.inc(rows.filter((r) => r.lease_expired).length);
+    metrics?.inFlight.inc(rows.length);
     const queue = [...rows];
-    await Promise.all(
-      Array.from({ length: Math.min(concurrency, queue.length) }, async () => {
-        for (let row = queue.shift(); row; row = queue.shift()) await check(row);
-      }),
-    );
+    try {
+      await Promise.all(
+        Array.from({ length: Math.min(concurrency, queue.length) }, async () => {
+          for (let row = queue.shift(); row; row = queue.shift()) {
+            try {
+              await check(row);
+            } finally {
+              metrics?.inFlight.dec();
+            }
+          }
+        }),
+      );
+    } finally {
+      // A failed save ends the pass early: the rows no check took are no longer in flight either
+      // (their leases run out and another pass takes them).
+      metrics?.inFlight.dec(queue.length);
+      queue.length = 0;
+    }
     return rows.length;
   }
 
@@ -105,6 +134,7 @@ export function createTracker(options: TrackerOptions): Tracker {
       try {
         checked = await tick();
       } catch (err) {
+        metrics?.errors.inc({ stage: "pass" });
         logger.error({ err }, "tracker pass failed");
       }
       if (checked === 0 && !stopping) await new Promise((r) => setTimeout(r, pollMs));

@@ -42,24 +42,49 @@ export async function findTransfer(
   return rows[0];
 }
 
-/** Leases up to `limit` due transfers to `owner` for `leaseMs`. */
+/** A claimed row, and whether its previous lease had run out (its holder never saved nor released it). */
+export type ClaimedRow = TransferRow & { lease_expired: boolean };
+
+/**
+ * Leases up to `limit` due transfers to `owner` for `leaseMs`. A save or a release clears the lease,
+ * so a due row whose claimed_until is still set was held by a tracker that died or hung: it is taken
+ * over, and says so in `lease_expired`.
+ */
 export async function claimDue(
   pool: Pool,
   owner: string,
   leaseMs: number,
   limit: number,
-): Promise<TransferRow[]> {
-  const { rows } = await pool.query<TransferRow>(
-    `UPDATE router_transfer SET claimed_by = $1, claimed_until = now() + make_interval(secs => $2::float8 / 1000)
-      WHERE id IN (
-        SELECT id FROM router_transfer
-         WHERE NOT done AND next_check_at <= now() AND (claimed_until IS NULL OR claimed_until < now())
-         ORDER BY next_check_at LIMIT $3
-         FOR UPDATE SKIP LOCKED)
-      RETURNING id::text, chain_id, tx_hash, state, done, progress, created_at, progressed_at`,
+): Promise<ClaimedRow[]> {
+  const { rows } = await pool.query<ClaimedRow>(
+    `WITH due AS (
+       SELECT id, claimed_until IS NOT NULL AS lease_expired FROM router_transfer
+        WHERE NOT done AND next_check_at <= now() AND (claimed_until IS NULL OR claimed_until < now())
+        ORDER BY next_check_at LIMIT $3
+        FOR UPDATE SKIP LOCKED)
+     UPDATE router_transfer t SET claimed_by = $1, claimed_until = now() + make_interval(secs => $2::float8 / 1000)
+       FROM due WHERE t.id = due.id
+     RETURNING t.id::text, t.chain_id, t.tx_hash, t.state, t.done, t.progress, t.created_at, t.progressed_at,
+               due.lease_expired`,
     [owner, leaseMs, limit],
   );
   return rows;
+}
+
+/**
+ * Transfers due for a check now (not done, their time come, no live lease), counted up to `cap`:
+ * a scrape must stay cheap however large the backlog grows.
+ */
+export async function countDue(pool: Pool, cap: number, timeoutMs: number): Promise<number> {
+  const { rows } = await pool.query<{ n: number }>({
+    text: `SELECT count(*)::int AS n FROM (
+             SELECT 1 FROM router_transfer
+              WHERE NOT done AND next_check_at <= now() AND (claimed_until IS NULL OR claimed_until < now())
+              LIMIT $1) due`,
+    values: [cap],
+    query_timeout: timeoutMs,
+  } as pg.QueryConfig);
+  return rows[0]?.n ?? 0;
 }
 
 /** Saves a check's outcome and releases the lease; false when the lease was lost meanwhile. */
