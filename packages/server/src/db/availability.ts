@@ -28,7 +28,11 @@ export interface DatabaseAvailability {
    * running it. A connection-level failure of `work` marks the database down.
    */
   guard<T>(work: () => Promise<T>): Promise<T>;
-  /** Counts outages: a connection opened in an earlier generation predates the last outage. */
+  /**
+   * Counts outages confirmed by a failed probe: a connection opened in an earlier generation may
+   * never answer again (a failover, a partition) and is not reused. A blip that the first probe
+   * disproves (one connection terminated, a pool briefly saturated) keeps the healthy connections.
+   */
   readonly generation: number;
   readonly down: boolean;
   /** An idle pooled connection failed (pool "error" event): logged, quietly after the first. */
@@ -52,7 +56,11 @@ export function createDatabaseAvailability(options: {
   const maxInFlight = options.maxProbesInFlight ?? MAX_PROBES_IN_FLIGHT;
   const { logger } = options;
   let generation = 0;
-  let down: { since: number; cause: DatabaseUnavailability; probes: number; refused: number } | undefined;
+  /** Counts every outage, confirmed or not: what work began under. */
+  let outages = 0;
+  let down:
+    | { since: number; cause: DatabaseUnavailability; probes: number; refused: number; confirmed: boolean }
+    | undefined;
   let timer: ReturnType<typeof setInterval> | undefined;
   let inFlight = 0;
   let closed = false;
@@ -86,15 +94,20 @@ export function createDatabaseAvailability(options: {
           cause: String((err as Error)?.message ?? err),
           connectionLost: true,
         };
-        if (down) down.cause = cause;
+        if (!down) return;
+        down.cause = cause;
+        if (!down.confirmed) {
+          down.confirmed = true;
+          generation++;
+        }
       },
     );
   };
 
   const trip = (cause: DatabaseUnavailability) => {
     if (down || closed) return;
-    generation++;
-    down = { since: now(), cause, probes: 0, refused: 0 };
+    outages++;
+    down = { since: now(), cause, probes: 0, refused: 0, confirmed: false };
     logger.warn(
       { cause: cause.cause },
       "database unavailable: requests answer 503 until a probe connects again",
@@ -110,13 +123,13 @@ export function createDatabaseAvailability(options: {
         down.refused++;
         throw new DatabaseUnavailableError(down.cause);
       }
-      const startedIn = generation;
+      const startedIn = outages;
       try {
         return await work();
       } catch (err) {
         // A failure of work begun before an outage already recorded is that outage, not a new one.
         const unavailable = databaseUnavailability(err);
-        if (unavailable?.connectionLost && startedIn === generation) trip(unavailable);
+        if (unavailable?.connectionLost && startedIn === outages) trip(unavailable);
         throw err;
       }
     },
