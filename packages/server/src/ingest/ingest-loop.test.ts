@@ -1,6 +1,6 @@
 import { describe, expect, it } from "vitest";
 import { silentLogger } from "../_test/test-database.js";
-import { type BlockSink, type BlockSource, runIngestLoop } from "./ingest-loop.js";
+import { type BlockSink, type BlockSource, ChainMismatchError, runIngestLoop } from "./ingest-loop.js";
 
 /** An in-memory sink with the transactional invariant: rows and checkpoint change together. */
 function memorySink(failAt?: Set<bigint>): BlockSink<string> & { rows: Map<bigint, string> } {
@@ -168,5 +168,69 @@ describe("runIngestLoop", () => {
     clearInterval(timer);
     expect(sink.batches.length).toBeGreaterThan(5);
     expect(sink.batches.every((b) => b.length === 1)).toBe(true);
+  });
+});
+
+describe("runIngestLoop's chain check (links)", () => {
+  /** Block h is "H<h>" and names "H<h-1>" as its parent, except where `forks` says otherwise. */
+  const linkedChain = (head: () => bigint, forks: Map<bigint, string> = new Map()): BlockSource<string> => ({
+    head: async () => head(),
+    fetch: async (h) => `H${h}|${forks.get(h) ?? `H${h - 1n}`}`,
+  });
+  const links = {
+    hash: (v: string) => v.split("|")[0] ?? "",
+    parent: (v: string) => v.split("|")[1],
+  };
+
+  it("stops with ChainMismatchError, before writing it, at a block whose parent is not the block before it", async () => {
+    const sink = memorySink();
+    const run = runIngestLoop({
+      chainId: "t",
+      source: linkedChain(() => 30n, new Map([[21n, "OTHER"]])),
+      sink,
+      links,
+      stopAtHeight: 30n,
+      signal: new AbortController().signal,
+      logger: silentLogger,
+    });
+    await expect(run).rejects.toEqual(new ChainMismatchError(20n, "H20", "OTHER"));
+    expect(sink.rows.size).toBe(20);
+  });
+
+  it("checks the first block after a restart against the hash stored at the checkpoint", async () => {
+    const sink = Object.assign(memorySink(), { blockHash: async (h: bigint) => `h${h}` });
+    await runIngestLoop({
+      chainId: "t",
+      source: linkedChain(() => 10n),
+      sink,
+      links,
+      stopAtHeight: 5n,
+      signal: new AbortController().signal,
+      logger: silentLogger,
+    });
+    // The stored hashes are lower-case: the check ignores case, so the next run goes on.
+    expect(
+      await runIngestLoop({
+        chainId: "t",
+        source: linkedChain(() => 10n),
+        sink,
+        links,
+        stopAtHeight: 8n,
+        signal: new AbortController().signal,
+        logger: silentLogger,
+      }),
+    ).toBe(8n);
+    // A node whose block 9 names another block 8 than the one stored.
+    const other = runIngestLoop({
+      chainId: "t",
+      source: linkedChain(() => 10n, new Map([[9n, "X8"]])),
+      sink,
+      links,
+      stopAtHeight: 10n,
+      signal: new AbortController().signal,
+      logger: silentLogger,
+    });
+    await expect(other).rejects.toEqual(new ChainMismatchError(8n, "H8", "X8"));
+    expect(sink.rows.size).toBe(8);
   });
 });

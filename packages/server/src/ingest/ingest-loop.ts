@@ -82,6 +82,12 @@ export interface IngestLoopOptions<T> {
   progress?: Progress;
   /** Heights, errors and stalls for metrics and /ready (ingest-status.ts). */
   status?: IngestStatus;
+  /**
+   * How a block names itself and its parent: each block's parent must be the block written before
+   * it (or stored at the checkpoint), else ChainMismatchError. Costs no request: the header is
+   * fetched anyway. None: not checked.
+   */
+  links?: { hash(value: T): string; parent(value: T): string | undefined };
 }
 
 /**
@@ -159,6 +165,28 @@ async function writeGrouped<T>(
   if (failure) throw failure.error;
 }
 
+/**
+ * Passes `blocks` on while each one's parent is the block before it (the first one's: `tip`, the
+ * hash stored at the checkpoint); throws ChainMismatchError at the first that is not. Calls `onTip`
+ * with each block's hash as it passes.
+ */
+async function* linked<T>(
+  blocks: AsyncIterable<{ height: bigint; value: T }>,
+  links: NonNullable<IngestLoopOptions<T>["links"]>,
+  tip: string | undefined,
+  onTip: (hash: string) => void,
+): AsyncGenerator<{ height: bigint; value: T }> {
+  let expected = tip?.toUpperCase();
+  for await (const block of blocks) {
+    const parent = links.parent(block.value)?.toUpperCase();
+    if (expected && parent && parent !== expected)
+      throw new ChainMismatchError(block.height - 1n, expected, parent);
+    expected = links.hash(block.value).toUpperCase();
+    onTip(expected);
+    yield block;
+  }
+}
+
 /** Throws ChainMismatchError when node and index both know block `height` under different hashes. */
 async function checkSameChain<T>(
   source: BlockSource<T>,
@@ -199,6 +227,11 @@ export async function runIngestLoop<T>(options: IngestLoopOptions<T>): Promise<b
   /** The checkpoint's block was compared with the node's (once per run, when the node has it). */
   let verified = false;
   let started = false;
+  /**
+   * The hash of the last block handed to the writer (`links`): the parent the next block must name.
+   * Forgotten after a failure (that block may not have committed) and read again from the database.
+   */
+  let tip: string | undefined;
   /** When the node-behind warning was last logged; null while the node is not behind. */
   let behindWarnedAt: number | null = null;
   /** The failures since the last progress: when they began and the last one. */
@@ -272,7 +305,9 @@ export async function runIngestLoop<T>(options: IngestLoopOptions<T>): Promise<b
         await sleep(pollMs, signal);
         continue;
       }
-      const blocks = fetchInOrder({
+      if (options.links && tip === undefined && committed !== null && sink.blockHash)
+        tip = (await sink.blockHash(committed)) ?? undefined;
+      const fetched = fetchInOrder({
         from,
         to,
         concurrency,
@@ -283,6 +318,11 @@ export async function runIngestLoop<T>(options: IngestLoopOptions<T>): Promise<b
           }),
         signal,
       });
+      const blocks = options.links
+        ? linked(fetched, options.links, tip, (hash) => {
+            tip = hash;
+          })
+        : fetched;
       const onCommit = (height: bigint, count: number) => {
         committed = height;
         known = height;
@@ -305,6 +345,7 @@ export async function runIngestLoop<T>(options: IngestLoopOptions<T>): Promise<b
         }
       }
     } catch (err) {
+      tip = undefined;
       if (signal.aborted) break;
       const failure = classifyIngestFailure(err);
       if (failure.fatal) {

@@ -234,6 +234,8 @@ export async function runIngest(options: RunIngestOptions): Promise<bigint | nul
               logger: log,
             })
           : undefined;
+      // Each block's parent, as its header names it, for the loop's chain check (`links`).
+      const parents = new WeakMap<BlockBundle, string>();
       // Derive as each block arrives, while the writer waits on Postgres, not in the writer's turn.
       const source: BlockSource<BlockBundle> = {
         head: node.head,
@@ -249,9 +251,13 @@ export async function runIngest(options: RunIngestOptions): Promise<bigint | nul
           const named = await moveUris.enrich(await cw721.enrich(derived, signal), height, signal);
           const enriched = erc721 ? await erc721.enrich(named, height, signal) : named;
           // The loop starts an empty index at startHeight (ingest-loop.ts), and only an empty one.
-          return initial && height === options.startHeight
-            ? initial.apply(enriched, height, signal)
-            : enriched;
+          const bundle =
+            initial && height === options.startHeight
+              ? await initial.apply(enriched, height, signal)
+              : enriched;
+          const parent = payload.block.block.header.last_block_id?.hash;
+          if (parent) parents.set(bundle, parent);
+          return bundle;
         },
       };
       const before: bigint | null = committed;
@@ -267,6 +273,7 @@ export async function runIngest(options: RunIngestOptions): Promise<bigint | nul
           logger: options.logger,
           progress,
           status,
+          links: { hash: (b) => b.block.hash.toString("hex"), parent: (b) => parents.get(b) },
           ...(options.retryDelayMs === undefined ? {} : { retryDelayMs: options.retryDelayMs }),
           ...(options.retryMaxDelayMs === undefined ? {} : { retryMaxDelayMs: options.retryMaxDelayMs }),
           ...(options.stopAtHeight !== undefined ? { stopAtHeight: options.stopAtHeight } : {}),

@@ -18,7 +18,14 @@ export interface CometEvent {
 export interface CometBlock {
   block_id: { hash: string };
   block: {
-    header: { chain_id: string; height: string; time: string; proposer_address: string };
+    header: {
+      chain_id: string;
+      height: string;
+      time: string;
+      proposer_address: string;
+      /** The previous block's id; its hash links the chain (empty at height 1). */
+      last_block_id?: { hash: string };
+    };
     data: { txs?: string[] | null };
   };
 }
