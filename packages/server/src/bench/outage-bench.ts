@@ -1,0 +1,52 @@
+#!/usr/bin/env node
+/**
+ * Database outage benchmark: the scenario of reliability/database-outage.test.ts (`weft serve` under
+ * a steady load and `weft ingest` following a growing devnet, both on Postgres through a fault proxy
+ * that refuses connections for 10 s, then black-holes them for 10 s) run once, its numbers printed as
+ * a table: requests, 2xx, 503 and anything else per phase, latencies of the requests started in
+ * each phase, seconds until the API answered 200 and ingestion committed again after each outage.
+ *
+ *   node packages/server/dist/bench/outage-bench.js [--connect-timeout-ms 2000] [--query-timeout-ms 5000]
+ *     [--outage-seconds 10] [--loops 4]
+ */
+import path from "node:path";
+import { fileURLToPath } from "node:url";
+import { parseArgs } from "node:util";
+import { runOutageScenario } from "./outage-scenario.js";
+import { formatSummary } from "./outage-summary.js";
+import { sampleStats } from "./request-load.js";
+import { DEFAULT_ADMIN_URL } from "./scratch-database.js";
+
+const { values } = parseArgs({
+  // `pnpm bench:x -- --flag` passes the `--` through.
+  args: process.argv.slice(2).filter((a) => a !== "--"),
+  options: {
+    // The settings' defaults (DATABASE_CONNECT_TIMEOUT_MS, DATABASE_QUERY_TIMEOUT_MS).
+    "connect-timeout-ms": { type: "string", default: "2000" },
+    "query-timeout-ms": { type: "string", default: "5000" },
+    "outage-seconds": { type: "string", default: "10" },
+    loops: { type: "string", default: "4" },
+    "admin-url": { type: "string", default: DEFAULT_ADMIN_URL },
+  },
+});
+
+const connectTimeoutMs = Number(values["connect-timeout-ms"]);
+const queryTimeoutMs = Number(values["query-timeout-ms"]);
+const result = await runOutageScenario({
+  cliPath: path.resolve(path.dirname(fileURLToPath(import.meta.url)), "../cli.js"),
+  adminUrl: values["admin-url"],
+  connectTimeoutMs,
+  queryTimeoutMs,
+  outageMs: Number(values["outage-seconds"]) * 1000,
+  loops: Number(values.loops),
+  log: (line) => process.stderr.write(`${line}\n`),
+});
+const all = sampleStats(result.samples);
+const serverErrors = result.samples.filter((s) => s.status >= 500 && s.status !== 503).length;
+const tablesEqual = JSON.stringify(result.faulty) === JSON.stringify(result.clean);
+process.stdout.write(
+  `database outages: connect timeout ${connectTimeoutMs} ms, query timeout ${queryTimeoutMs} ms, ` +
+    `${values.loops} request loops, response cache off\n\n${formatSummary(result)}\n` +
+    `5xx other than 503: ${serverErrors}; slowest request ${all.maxMs} ms; ` +
+    `tables equal to a clean run: ${tablesEqual ? "yes" : "NO"}\n`,
+);
