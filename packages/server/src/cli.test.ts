@@ -204,6 +204,8 @@ describe("weft CLI", () => {
     const metrics = await (await fetch(`${weft.url}/metrics`)).text();
     expect(metrics).toMatch(/^weft_ingest_height\{chain_id="weft-devnet-1"\} [1-9]\d*$/m);
     expect(metrics).toContain('weft_ingest_stalled{chain_id="weft-devnet-1"} 0');
+    // And the tracker's, on the same registry.
+    expect(metrics).toMatch(/^weft_tracker_in_flight \d+$/m);
     expect((await fetch(`${weft.url}/ready`)).status).toBe(200);
     weft.child.kill("SIGTERM");
     expect(await weft.exited).toBe(0);

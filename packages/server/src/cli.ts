@@ -159,7 +159,7 @@ async function serveApp(options: {
   registry?: Registry;
   /** Router registry when ROUTER_REGISTRY is unset, and where its chains answer. */
   defaultRegistry?: { name: string; endpoints?: Record<string, string> };
-  /** The app's metrics, when the caller adds series of its own (ingestion in `weft dev`). */
+  /** The app's metrics, when the caller adds series of its own (ingestion in `weft dev`). @default a new one */
   metrics?: Metrics;
   /** Ingestion running in this process: /ready reports its stalls. */
   ingestion?: IngestStatus;
@@ -179,6 +179,8 @@ async function serveApp(options: {
     await options.onClosed();
     process.exit(2);
   }
+  // One metrics registry for the app's series, the tracker's and (weft dev) ingestion's.
+  const metrics = options.metrics ?? createMetrics();
   // Tracking runs in every serving process that has a registry; replicas share it through leases.
   const tracker =
     registry && config.routerTracker
@@ -187,6 +189,7 @@ async function serveApp(options: {
           registry,
           reader: createChainReader(registry, createHttpJson()),
           logger,
+          metricsRegistry: metrics.registry,
         })
       : undefined;
   tracker?.start();
@@ -222,7 +225,7 @@ async function serveApp(options: {
     bodyLimit: config.bodyLimit,
     ...(config.responseCache ? {} : { cacheTtlMs: { list: 0, item: 0 } }),
     cacheMaxBytes: config.responseCacheMaxBytes,
-    ...(options.metrics ? { metrics: options.metrics } : {}),
+    metrics,
     ...(options.ingestion ? { ingestion: options.ingestion } : {}),
   });
   const running = await listen({
