@@ -16,6 +16,13 @@ const LOCK_NAMESPACE = 0x57_45_46_54; // "WEFT"
 export const LOCK_HEARTBEAT_MS = 5_000;
 /** Longest wait for an answer on the lock connection (taking, checking, releasing). */
 export const LOCK_QUERY_TIMEOUT_MS = 10_000;
+/**
+ * The server's TCP keepalive on the lock's session (seconds): idle 10, then a probe every 5, dead
+ * after 3 unanswered. A holder cut off by a partition is otherwise seen dead by Postgres only after
+ * the kernel default (2 h), and its lock keeps every writer, itself included, standing by that long.
+ */
+const SERVER_KEEPALIVE_SQL =
+  "SET tcp_keepalives_idle = 10; SET tcp_keepalives_interval = 5; SET tcp_keepalives_count = 3";
 
 export interface WriterLock {
   /**
@@ -76,6 +83,10 @@ export async function tryAcquireWriterLock(
     client.release();
     return undefined;
   }
+  // Best effort: a server that does not take them (a Unix socket, PGlite) holds the lock all the same.
+  await client
+    .query({ text: SERVER_KEEPALIVE_SQL, query_timeout: queryTimeoutMs } as pg.QueryConfig)
+    .catch(() => undefined);
   let resolveLost: (reason: WriterLockLostError) => void = () => undefined;
   const lost = new Promise<WriterLockLostError>((resolve) => {
     resolveLost = resolve;
