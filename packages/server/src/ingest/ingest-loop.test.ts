@@ -1,6 +1,8 @@
+import pino from "pino";
 import { describe, expect, it } from "vitest";
 import { silentLogger } from "../_test/test-database.js";
 import { type BlockSink, type BlockSource, ChainMismatchError, runIngestLoop } from "./ingest-loop.js";
+import { JsonRpcError } from "./node-source.js";
 
 /** An in-memory sink with the transactional invariant: rows and checkpoint change together. */
 function memorySink(failAt?: Set<bigint>): BlockSink<string> & { rows: Map<bigint, string> } {
@@ -232,5 +234,59 @@ describe("runIngestLoop's chain check (links)", () => {
     });
     await expect(other).rejects.toEqual(new ChainMismatchError(8n, "H8", "X8"));
     expect(sink.rows.size).toBe(8);
+  });
+});
+
+describe("runIngestLoop's retries", () => {
+  it("wait longer after each failure in a row, start over after a commit, and say which failures will not heal", async () => {
+    const lines: { msg: string; level: number; retry_in_ms?: number; kind?: string; height?: number }[] = [];
+    const logger = pino({ level: "info" }, { write: (line: string) => void lines.push(JSON.parse(line)) });
+    // Block 5 fails three times (a node timeout), block 9 twice (a method the node lacks).
+    const failures = new Map([
+      [5n, 3],
+      [9n, 2],
+    ]);
+    const source: BlockSource<string> = {
+      head: async () => 12n,
+      fetch: async (h) => {
+        const left = failures.get(h) ?? 0;
+        if (left > 0) {
+          failures.set(h, left - 1);
+          if (h === 9n) throw new JsonRpcError("debug_traceBlockByNumber", -32601, "method not found");
+          throw new DOMException(`no answer from http://node/block?height=${h} within 10 ms`, "TimeoutError");
+        }
+        return `block ${h}`;
+      },
+    };
+    const sink = memorySink();
+    await runIngestLoop({
+      chainId: "t",
+      source,
+      sink,
+      // One block at a time, so block 9 is asked for only after block 5 is in.
+      concurrency: 1,
+      retryDelayMs: 4,
+      retryMaxDelayMs: 10,
+      random: () => 1,
+      stopAtHeight: 12n,
+      signal: new AbortController().signal,
+      logger,
+    });
+    expect(sink.rows.size).toBe(12);
+    const retries = lines.filter((l) => l.msg.startsWith("ingest failed"));
+    expect(retries.map((l) => [l.kind, l.height, l.retry_in_ms, l.level])).toEqual([
+      ["node", 5, 4, 40],
+      ["node", 5, 8, 40],
+      // The third in a row is an error, and the delay stops at the cap.
+      ["node", 5, 10, 50],
+      // After block 5 committed: from the first delay again; deterministic, so at error at once.
+      ["node_rejected", 9, 4, 50],
+      ["node_rejected", 9, 8, 50],
+    ]);
+    expect(retries[3]?.msg).toBe(
+      "ingest failed at block 9 (debug_traceBlockByNumber), node_rejected: JSON-RPC debug_traceBlockByNumber: -32601 method not found; retrying from the checkpoint in 4 ms",
+    );
+    expect(lines.filter((l) => l.msg.startsWith("node reachable again")).length).toBe(1);
+    expect(lines.filter((l) => l.msg.startsWith("ingestion recovered after")).length).toBe(1);
   });
 });

@@ -64,6 +64,8 @@ export interface IngestLoopOptions<T> {
   retryDelayMs?: number;
   /** @default BACKOFF_MAX_MS (30 s) */
   retryMaxDelayMs?: number;
+  /** The backoff's jitter source (tests fix it). @default Math.random */
+  random?: () => number;
   /**
    * Most blocks one transaction may carry (with `sink.writeBatch`). Blocks are only grouped when they
    * are already fetched while the previous write runs, i.e. when the writer is the bottleneck of a
@@ -219,6 +221,7 @@ export async function runIngestLoop<T>(options: IngestLoopOptions<T>): Promise<b
   const backoff = createBackoff({
     baseMs: options.retryDelayMs ?? 500,
     maxMs: options.retryMaxDelayMs ?? BACKOFF_MAX_MS,
+    ...(options.random ? { random: options.random } : {}),
   });
   /** The checkpoint as the database last said; undefined until read (again, after a failure). */
   let committed: bigint | null | undefined;
