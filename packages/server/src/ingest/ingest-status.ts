@@ -76,7 +76,7 @@ export function createIngestStatus(options: IngestStatusOptions = {}): IngestSta
     };
     const what = fatal
       ? "ingestion stopped"
-      : `ingestion stalled: nothing committed for ${Math.floor(since / 1000)} s`;
+      : `ingestion stalled: nothing committed for ${sinceCommit ?? Math.floor(since / 1000)} s`;
     return { message: error ? `${what}; last error (${error.kind}): ${error.message}` : what, metadata };
   };
 
@@ -95,6 +95,7 @@ export function createIngestStatus(options: IngestStatusOptions = {}): IngestSta
     start(id) {
       chainId = id;
       progressAt = now();
+      series?.zero(id);
     },
     head(h) {
       nodeHeight = h;
@@ -146,18 +147,9 @@ function createSeries(
     registers,
   });
   // Every kind at 0 from the first scrape, so rate() and alerts see the series before the first error.
-  const zeroErrors = (id: string) => {
+  const zero = (id: string) => {
     for (const kind of INGEST_FAILURE_KINDS) errors.inc({ chain_id: id, kind }, 0);
     blocks.inc({ chain_id: id }, 0);
-  };
-  let zeroed: string | undefined;
-  const ensure = () => {
-    const id = chainId();
-    if (id !== undefined && zeroed !== id) {
-      zeroErrors(id);
-      zeroed = id;
-    }
-    return id;
   };
   const computedGauge = (name: string, help: string, value: () => number) =>
     new Gauge({
@@ -166,7 +158,7 @@ function createSeries(
       labelNames,
       registers,
       collect() {
-        const id = ensure();
+        const id = chainId();
         if (id !== undefined) this.set({ chain_id: id }, value());
       },
     });
@@ -181,6 +173,7 @@ function createSeries(
     computed.stalled,
   );
   return {
+    zero,
     errors,
     blocks,
     height: new Gauge({
