@@ -17,6 +17,9 @@ import { formatSummary } from "./outage-summary.js";
 import { sampleStats } from "./request-load.js";
 import { DEFAULT_ADMIN_URL } from "./scratch-database.js";
 
+/** After an outage, errors of the requests the breaker had not yet let through are expected. */
+const AFTER_OUTAGE_MS = 5_000;
+
 const { values } = parseArgs({
   // `pnpm bench:x -- --flag` passes the `--` through.
   args: process.argv.slice(2).filter((a) => a !== "--"),
@@ -42,11 +45,25 @@ const result = await runOutageScenario({
   log: (line) => process.stderr.write(`${line}\n`),
 });
 const all = sampleStats(result.samples);
+// Errors while the database was up (the first seconds after each outage aside) are worth a look.
+const healthy = (ms: number) =>
+  result.outages.every((o) => ms < o.startMs || ms > o.endMs + AFTER_OUTAGE_MS) && ms > 0;
+const outsideOutages = result.samples.filter(
+  (s) => s.status !== 200 && healthy(s.startMs) && healthy(s.endMs),
+);
 const serverErrors = result.samples.filter((s) => s.status >= 500 && s.status !== 503).length;
 const tablesEqual = JSON.stringify(result.faulty) === JSON.stringify(result.clean);
 process.stdout.write(
   `database outages: connect timeout ${connectTimeoutMs} ms, query timeout ${queryTimeoutMs} ms, ` +
     `${values.loops} request loops, response cache off\n\n${formatSummary(result)}\n` +
     `5xx other than 503: ${serverErrors}; slowest request ${all.maxMs} ms; ` +
-    `tables equal to a clean run: ${tablesEqual ? "yes" : "NO"}\n`,
+    `tables equal to a clean run: ${tablesEqual ? "yes" : "NO"}\n` +
+    `errors while the database was up: ${outsideOutages.length}\n` +
+    outsideOutages
+      .slice(0, 10)
+      .map(
+        (s) =>
+          `  at ${s.startMs} ms, ${s.endMs - s.startMs} ms, ${s.status} ${s.path}: ${JSON.stringify(s.body)}\n`,
+      )
+      .join(""),
 );

@@ -74,6 +74,7 @@ export function formatSummary(result: OutageScenarioResult): string {
     "p50 ms",
     "p99 ms",
     "max ms",
+    ">=1 s",
     "API back s",
     "ingest back s",
   ];
@@ -87,6 +88,7 @@ export function formatSummary(result: OutageScenarioResult): string {
     String(r.p50Ms),
     String(r.p99Ms),
     String(r.maxMs),
+    String(r.slow),
     r.name === "refuse" || r.name === "blackhole" ? seconds(r.apiRecoveryMs) : "",
     r.name === "refuse" || r.name === "blackhole" ? seconds(r.ingestRecoveryMs) : "",
   ]);

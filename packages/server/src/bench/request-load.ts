@@ -89,6 +89,8 @@ export function quantile(values: number[], q: number): number {
   return sorted[Math.min(sorted.length - 1, Math.max(0, Math.ceil(q * sorted.length) - 1))] ?? 0;
 }
 
+const SLOW_MS = 1_000;
+
 export interface SampleStats {
   requests: number;
   ok: number;
@@ -98,6 +100,8 @@ export interface SampleStats {
   p50Ms: number;
   p99Ms: number;
   maxMs: number;
+  /** Requests that took a second or more: those that waited for a timeout. */
+  slow: number;
 }
 
 export function sampleStats(samples: RequestSample[]): SampleStats {
@@ -110,5 +114,6 @@ export function sampleStats(samples: RequestSample[]): SampleStats {
     p50Ms: quantile(latencies, 0.5),
     p99Ms: quantile(latencies, 0.99),
     maxMs: latencies.length ? Math.max(...latencies) : 0,
+    slow: latencies.filter((ms) => ms >= SLOW_MS).length,
   };
 }
