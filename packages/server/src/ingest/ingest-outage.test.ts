@@ -196,14 +196,18 @@ describe("ingestion while the database drops its connections", async () => {
       expect(cuts).toBeGreaterThanOrEqual(6);
       expect(await snapshot(scratch.url)).toEqual(reference);
       // The lock was lost and taken again, each failure was logged with its kind, none was fatal.
+      expect(messages()).toContain("writer lock lost; stopping writes");
       expect(messages()).toContain(
-        "writer lock lost; writes stopped, taking the lock again (another process may take over meanwhile)",
+        "writes stopped; taking the writer lock again (another process may take over meanwhile)",
       );
       expect(messages()).toContain("writer lock acquired; resuming from the checkpoint");
-      const failures = lines.filter((l) => l.msg.startsWith("ingest failed"));
-      expect(failures.length).toBeGreaterThan(0);
-      expect(new Set(failures.map((l) => l.kind))).toEqual(new Set(["database"]));
-      expect(messages().some((m) => /^database reachable again after \d+\.\d s/.test(m))).toBe(true);
+      // Whatever a cut hit (the lock, a write, the pool), every failure was the database's.
+      const failures = lines.filter((l) => /^(ingest failed|cannot take the writer lock)/.test(l.msg));
+      expect(failures.filter((l) => l.kind !== "database")).toEqual([]);
+      // And each run of failures ended with the recovery said (none when every cut hit only the lock).
+      expect(messages().some((m) => /^database reachable again after \d+\.\d s/.test(m))).toBe(
+        failures.length > 0,
+      );
       expect(status.commits.at(-1)?.height).toBe(BigInt(BLOCKS));
     } finally {
       await scratch.close();

@@ -217,7 +217,12 @@ export async function runIngest(options: RunIngestOptions): Promise<bigint | nul
     const stop = new AbortController();
     const onAbort = () => stop.abort(options.signal.reason);
     options.signal.addEventListener("abort", onAbort, { once: true });
-    void lock.lost.then((reason) => stop.abort(reason));
+    void lock.lost.then((reason) => {
+      if (stop.signal.aborted) return;
+      // Said at once: a write in flight may still take up to its timeout to end (a black hole).
+      log.warn({ err: reason }, "writer lock lost; stopping writes");
+      stop.abort(reason);
+    });
     const sink = createPostgresSink({ pool: options.db.pool, chainId });
     try {
       // On an empty index the first block also carries every account's balances after it, read from
@@ -289,9 +294,9 @@ export async function runIngest(options: RunIngestOptions): Promise<bigint | nul
       const reason = stop.signal.reason as unknown;
       const failure = classifyIngestFailure(reason);
       status?.failed(failure);
-      log.warn(
+      log.info(
         { err: reason, checkpoint: committed === null ? null : Number(committed) },
-        "writer lock lost; writes stopped, taking the lock again (another process may take over meanwhile)",
+        "writes stopped; taking the writer lock again (another process may take over meanwhile)",
       );
     } catch (err) {
       if (err instanceof ChainMismatchError)
