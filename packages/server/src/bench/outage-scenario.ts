@@ -31,7 +31,10 @@ export interface OutageScenarioOptions {
   warmMs?: number;
   /** Database back between the two outages, and at least this long after the second. @default 8000 */
   recoverMs?: number;
-  /** How long ingestion may take to reach the chain's head once the faults are over. @default 45000 */
+  /**
+   * How long ingestion may take to reach the chain's head once the chain stops (`recoverMs` after
+   * the last outage); its retry backoff alone may wait 30 s. @default 60000
+   */
   catchUpMs?: number;
   /** Concurrent request loops. @default 4 */
   loops?: number;
@@ -117,7 +120,7 @@ export async function runOutageScenario(options: OutageScenarioOptions): Promise
   const outageMs = options.outageMs ?? 10_000;
   const warmMs = options.warmMs ?? 5_000;
   const recoverMs = options.recoverMs ?? 8_000;
-  const catchUpMs = options.catchUpMs ?? 45_000;
+  const catchUpMs = options.catchUpMs ?? 60_000;
   const log = options.log ?? (() => undefined);
   const epoch = Date.now();
   const now = () => Date.now() - epoch;
@@ -157,7 +160,6 @@ export async function runOutageScenario(options: OutageScenarioOptions): Promise
       HOST: "127.0.0.1",
       // Every request reaches the database: a cached answer would hide the outage.
       RESPONSE_CACHE: "off",
-      LOG_LEVEL: "info",
     });
     cleanup.push(() => serve.stop());
 
@@ -246,6 +248,7 @@ export async function runOutageScenario(options: OutageScenarioOptions): Promise
       if (reached >= target) break;
       await sleep(CHECKPOINT_POLL_MS);
     }
+    reached = await checkpointHeight(direct).catch(() => reached);
     const samples = await load.stop();
     clearInterval(poller);
     const ingestExited = ingest.exited();
