@@ -11,6 +11,9 @@ export const DUE_COUNT_CAP = 100_000;
 /** A scrape does not wait longer than this for the count (a database outage must not hang /metrics). */
 const DUE_COUNT_TIMEOUT_MS = 1_000;
 
+/** The terminal states other than success (status-json.ts TERMINAL_STATES). */
+const FAILED_STATES = ["STATE_COMPLETED_ERROR", "STATE_ABANDONED"];
+
 export interface TrackerMetrics {
   inFlight: Gauge;
   completed: Counter;
@@ -32,7 +35,7 @@ export function createTrackerMetrics(registry: Registry, pool: Pick<pg.Pool, "qu
       if (due !== undefined) this.set(due);
     },
   });
-  return {
+  const metrics: TrackerMetrics = {
     inFlight: new Gauge({
       name: "weft_tracker_in_flight",
       help: "Transfers this process has leased and is checking now.",
@@ -61,4 +64,8 @@ export function createTrackerMetrics(registry: Registry, pool: Pick<pg.Pool, "qu
       registers: [registry],
     }),
   };
+  // Every labelled series exists from the first scrape: a rate or an alert needs its zero.
+  for (const state of FAILED_STATES) metrics.failed.inc({ state }, 0);
+  for (const stage of ["check", "pass"]) metrics.errors.inc({ stage }, 0);
+  return metrics;
 }

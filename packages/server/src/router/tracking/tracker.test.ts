@@ -141,6 +141,10 @@ describe("the tracker's metrics", () => {
     expect(await trackerSeries(metrics)).toEqual([
       "weft_tracker_completed_total 0",
       "weft_tracker_due 5",
+      'weft_tracker_errors_total{stage="check"} 0',
+      'weft_tracker_errors_total{stage="pass"} 0',
+      'weft_tracker_failed_total{state="STATE_ABANDONED"} 0',
+      'weft_tracker_failed_total{state="STATE_COMPLETED_ERROR"} 0',
       "weft_tracker_in_flight 0",
       "weft_tracker_lease_expiries_total 0",
     ]);
@@ -151,6 +155,10 @@ describe("the tracker's metrics", () => {
     expect(await trackerSeries(metrics)).toEqual([
       "weft_tracker_completed_total 0",
       "weft_tracker_due 0",
+      'weft_tracker_errors_total{stage="check"} 0',
+      'weft_tracker_errors_total{stage="pass"} 0',
+      'weft_tracker_failed_total{state="STATE_ABANDONED"} 0',
+      'weft_tracker_failed_total{state="STATE_COMPLETED_ERROR"} 0',
       "weft_tracker_in_flight 5",
       "weft_tracker_lease_expiries_total 1",
     ]);
@@ -160,6 +168,7 @@ describe("the tracker's metrics", () => {
       "weft_tracker_completed_total 2",
       "weft_tracker_due 0",
       'weft_tracker_errors_total{stage="check"} 1',
+      'weft_tracker_errors_total{stage="pass"} 0',
       'weft_tracker_failed_total{state="STATE_ABANDONED"} 1',
       'weft_tracker_failed_total{state="STATE_COMPLETED_ERROR"} 1',
       "weft_tracker_in_flight 0",
@@ -191,6 +200,7 @@ describe("the tracker's metrics", () => {
     await tracker.stop();
     const series = await trackerSeries(metrics);
     expect(series.filter((l) => l.startsWith("weft_tracker_errors_total"))).toEqual([
+      'weft_tracker_errors_total{stage="check"} 0',
       expect.stringMatching(/^weft_tracker_errors_total\{stage="pass"\} [1-9]\d*$/),
     ]);
     // The due count failed: the gauge keeps its last value (none yet) instead of failing the scrape.
