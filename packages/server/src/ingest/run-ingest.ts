@@ -10,18 +10,13 @@
  */
 import type { Logger } from "pino";
 import type { Database } from "../db/database.js";
+import { acquireWriterLock, logFailure, sleep } from "./acquire-writer-lock.js";
+import { createBackoff } from "./backoff.js";
 import { createCw721Collections } from "./cw721-collections.js";
 import { type BlockBundle, deriveBlock } from "./derive/derive-block.js";
 import { createErc721Metadata } from "./erc721-metadata.js";
 import { createHttpJson, RPC_TIMEOUT_MS } from "./http-json.js";
-import { type Backoff, createBackoff } from "./backoff.js";
-import {
-  ChainMismatchError,
-  classifyIngestFailure,
-  DeriveError,
-  failureFields,
-  type IngestFailure,
-} from "./ingest-failure.js";
+import { ChainMismatchError, classifyIngestFailure, DeriveError } from "./ingest-failure.js";
 import { type BlockSource, runIngestLoop } from "./ingest-loop.js";
 import type { IngestStatus } from "./ingest-status.js";
 import { createInitialBalances } from "./initial-balances.js";
@@ -30,7 +25,6 @@ import { probeNode } from "./node-probe.js";
 import { createNodeSource } from "./node-source.js";
 import { createPostgresSink } from "./postgres-sink.js";
 import { createProgress } from "./progress.js";
-import { tryAcquireWriterLock, type WriterLock } from "./writer-lock.js";
 
 const STANDBY_POLL_MS = 5_000;
 /**
@@ -71,82 +65,6 @@ export interface RunIngestOptions {
   standbyPollMs?: number;
   /** How often the lock holder checks its connection (writer-lock.ts). @default 5000 */
   lockHeartbeatMs?: number;
-}
-
-/** Waits `ms`, or less when `signal` aborts. */
-function sleep(ms: number, signal: AbortSignal): Promise<void> {
-  return new Promise((resolve) => {
-    if (signal.aborted) return resolve();
-    const done = () => {
-      clearTimeout(timer);
-      signal.removeEventListener("abort", done);
-      resolve();
-    };
-    const timer = setTimeout(done, ms);
-    signal.addEventListener("abort", done, { once: true });
-  });
-}
-
-/** Logs a retried failure: warn, or error when it will not heal by waiting or keeps coming. */
-function logFailure(log: Logger, failure: IngestFailure, err: unknown, backoff: Backoff, line: string) {
-  const fields = { err, ...failureFields(failure), failures: backoff.failures };
-  if (failure.deterministic || backoff.failures >= 3) log.error(fields, line);
-  else log.warn(fields, line);
-}
-
-/**
- * Takes the writer lock, standing by while another process holds it and retrying with backoff
- * while the database cannot be reached. Undefined only once `signal` aborts.
- */
-async function acquireLock(options: {
-  pool: RunIngestOptions["db"]["pool"];
-  chainId: string;
-  signal: AbortSignal;
-  log: Logger;
-  backoff: Backoff;
-  status: IngestStatus | undefined;
-  standbyPollMs: number;
-  heartbeatMs: number | undefined;
-  /** Say when it is taken (after a loss), not only when it is not. */
-  again: boolean;
-}): Promise<WriterLock | undefined> {
-  const { log, backoff, signal } = options;
-  let standingBy = false;
-  let failingSince: number | undefined;
-  while (!signal.aborted) {
-    try {
-      const lock = await tryAcquireWriterLock(options.pool, options.chainId, {
-        ...(options.heartbeatMs === undefined ? {} : { heartbeatMs: options.heartbeatMs }),
-      });
-      if (failingSince !== undefined)
-        log.info(`database reachable again after ${((Date.now() - failingSince) / 1000).toFixed(1)} s`);
-      failingSince = undefined;
-      if (lock) {
-        if (options.again || standingBy) log.info("writer lock acquired; resuming from the checkpoint");
-        return lock;
-      }
-      if (!standingBy) log.info("another process is ingesting this chain; standing by");
-      standingBy = true;
-      // A standby is where it should be: not a stall.
-      options.status?.idle();
-      await sleep(options.standbyPollMs, signal);
-    } catch (err) {
-      if (signal.aborted) break;
-      const failure = classifyIngestFailure(err);
-      options.status?.failed(failure);
-      failingSince ??= Date.now();
-      const delay = backoff.next();
-      logFailure(
-        log,
-        failure,
-        err,
-        backoff,
-        `cannot take the writer lock, ${failure.kind}: ${failure.message}; retrying in ${delay} ms`,
-      );
-      await sleep(delay, signal);
-    }
-  }
-  return undefined;
 }
 
 /**
@@ -200,7 +118,7 @@ export async function runIngest(options: RunIngestOptions): Promise<bigint | nul
   let committed: bigint | null = null;
   let lostBefore = false;
   while (!options.signal.aborted) {
-    const lock = await acquireLock({
+    const lock = await acquireWriterLock({
       pool: options.db.pool,
       chainId,
       signal: options.signal,
