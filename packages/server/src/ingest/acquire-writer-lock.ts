@@ -5,7 +5,7 @@
  */
 import type pg from "pg";
 import type { Logger } from "pino";
-import type { Backoff } from "./backoff.js";
+import { type Backoff, DATABASE_BACKOFF_MAX_MS } from "./backoff.js";
 import { classifyIngestFailure, failureFields, type IngestFailure } from "./ingest-failure.js";
 import type { IngestStatus } from "./ingest-status.js";
 import { tryAcquireWriterLock, type WriterLock } from "./writer-lock.js";
@@ -78,7 +78,7 @@ export async function acquireWriterLock(options: {
       const failure = classifyIngestFailure(err);
       options.status?.failed(failure);
       failingSince ??= Date.now();
-      const delay = backoff.next();
+      const delay = backoff.next(failure.kind === "database" ? DATABASE_BACKOFF_MAX_MS : undefined);
       logFailure(
         log,
         failure,

@@ -29,4 +29,11 @@ describe("createBackoff", () => {
     for (let i = 0; i < 5000; i++) backoff.next();
     expect(backoff.next()).toBe(30_000);
   });
+
+  it("waits at most the given cap for one attempt without losing its place in the sequence", () => {
+    const backoff = createBackoff({ baseMs: 500, maxMs: 30_000, random: () => 1 });
+    expect(Array.from({ length: 6 }, () => backoff.next(2_000))).toEqual([500, 1000, 2000, 2000, 2000, 2000]);
+    // A node failure after database ones goes on from where the sequence is, not from the start.
+    expect(backoff.next()).toBe(30_000);
+  });
 });

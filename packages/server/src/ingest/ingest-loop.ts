@@ -7,7 +7,7 @@
  * blocks up to its checkpoint, and resuming from checkpoint + 1 loses and duplicates nothing.
  */
 import type { Logger } from "pino";
-import { BACKOFF_MAX_MS, createBackoff } from "./backoff.js";
+import { BACKOFF_MAX_MS, createBackoff, DATABASE_BACKOFF_MAX_MS } from "./backoff.js";
 import {
   BlockError,
   ChainMismatchError,
@@ -281,7 +281,7 @@ export async function runIngestLoop<T>(options: IngestLoopOptions<T>): Promise<b
       }
       status?.failed(failure);
       failing = { since: failing?.since ?? Date.now(), last: failure };
-      const delay = backoff.next();
+      const delay = backoff.next(failure.kind === "database" ? DATABASE_BACKOFF_MAX_MS : undefined);
       const fields = {
         err,
         ...failureFields(failure),

@@ -4,12 +4,14 @@
  * (database reachable with migrations applied, ingestion not stalled), with the same bodies as the
  * API's operations of those names and the one error envelope for everything else.
  */
-import { createServer, type IncomingMessage, type ServerResponse } from "node:http";
+import type { IncomingMessage, ServerResponse } from "node:http";
 import type { AddressInfo } from "node:net";
 import type { Logger } from "pino";
 import type { Registry } from "prom-client";
 import type { AppDeps } from "../app.js";
-import { ApiError, type ErrorBody } from "../http/errors.js";
+import { createApiServer } from "../http/client-error.js";
+import { sendError } from "../http/error-middleware.js";
+import { ApiError } from "../http/errors.js";
 import { checkReadiness } from "./health.js";
 
 export interface IngestMonitorOptions {
@@ -31,10 +33,6 @@ function sendJson(res: ServerResponse, status: number, body: unknown): void {
   res.end(JSON.stringify(body));
 }
 
-function sendError(res: ServerResponse, err: ApiError): void {
-  sendJson(res, err.status, err.toBody() satisfies ErrorBody);
-}
-
 /** Listens on `host:port` (0: any free port) and resolves once bound. */
 export async function startIngestMonitor(options: IngestMonitorOptions): Promise<IngestMonitor> {
   const { registry, logger } = options;
@@ -51,7 +49,8 @@ export async function startIngestMonitor(options: IngestMonitorOptions): Promise
     }
     sendError(res, new ApiError(404, `no route for ${path}: this port serves /metrics, /health and /ready`));
   };
-  const server = createServer((req, res) => {
+  // The API's server: parser errors and a missing Host get the envelope here too.
+  const server = createApiServer((req, res) => {
     handle(req, res).catch((err: unknown) => {
       if (err instanceof ApiError) return sendError(res, err);
       logger.error({ err }, "ingest monitor request failed");

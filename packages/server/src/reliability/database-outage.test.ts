@@ -23,12 +23,12 @@ const REQUEST_BOUND_MS = CONNECT_TIMEOUT_MS + QUERY_TIMEOUT_MS + 1_500;
 /** The API's first 200 after the database is back (the breaker probes every 500 ms). */
 const API_RECOVERY_MS = 5_000;
 /**
- * Ingestion's first commit after the last outage. Its retry backoff doubles from 0.5 s up to 30 s
- * (ingest/backoff.ts), so after 10 s down its next attempt may come 15 s or more after the database
- * is back, and when no retry landed between the two outages, up to the 30 s cap: measured 0.04-18.8 s
- * after the partition. The cap, an attempt against the black hole's tail and a commit, with room.
+ * Ingestion's first commit after each outage. After a database failure its retries wait at most 2 s
+ * (ingest/backoff.ts DATABASE_BACKOFF_MAX_MS; measured 0.04-4 s), then it takes the writer lock again
+ * (Postgres frees the old session's at once when the proxy resets it, or at the heartbeat's timeout
+ * after a black hole) and commits: the cap, the lock, a commit, with room for two busy cores.
  */
-const INGEST_RECOVERY_MS = 45_000;
+const INGEST_RECOVERY_MS = 15_000;
 /** A commit sent just before an outage may still land in its first moments. */
 const SETTLE_MS = 1_000;
 
@@ -99,11 +99,13 @@ describe.runIf(available || process.env.CI === "true")("a database outage under 
       expect(during.length, `checkpoints read during ${outage.mode}`).toBeGreaterThan(10);
       expect(new Set(during.map((c) => c.height)).size, `heights committed during ${outage.mode}`).toBe(1);
     }
-    // Ingestion resumed by itself, before the next outage or after it.
-    const last = phases.find((p) => p.name === result.outages.at(-1)?.mode);
-    expect(last?.ingestRecoveryMs, `ingest recovery after the last outage${context}`).toBeLessThanOrEqual(
-      INGEST_RECOVERY_MS,
-    );
+    // Ingestion resumed by itself after each outage, within seconds.
+    for (const outage of result.outages) {
+      const phase = phases.find((p) => p.name === outage.mode);
+      expect(phase?.ingestRecoveryMs, `ingest recovery after ${outage.mode}${context}`).toBeLessThanOrEqual(
+        INGEST_RECOVERY_MS,
+      );
+    }
     expect(result.ingestExited, `weft ingest exited${context}`).toBeNull();
     expect(result.serveExited, `weft serve exited${context}`).toBeNull();
     expect(result.reached, `ingestion reached the head${context}`).toBe(result.target);
