@@ -4,7 +4,7 @@
  */
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { json, startBrokenServer } from "./_test/broken-proxy.js";
-import { BROKEN_VARIANTS } from "./_test/broken-servers.js";
+import { BROKEN_VARIANTS } from "./_test/broken-variants.js";
 import { startWeftDev, type WeftDev } from "./_test/weft-dev.js";
 import { runConformance } from "./run-conformance.js";
 

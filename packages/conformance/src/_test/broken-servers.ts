@@ -11,12 +11,12 @@ export interface BrokenVariant {
   handle: Handler;
 }
 
-type Body = Record<string, unknown> & { pagination?: Record<string, unknown> };
+export type Body = Record<string, unknown> & { pagination?: Record<string, unknown> };
 const BLOCKS = "/indexer/block/v1/blocks";
 const b64 = (text: string) => Buffer.from(text).toString("base64");
 
 /** Forwards; when the path matches and the answer is a 200, rewrites its JSON body. */
-function rewrite(path: RegExp, edit: (body: Body, req: ProxyRequest) => Body | undefined): Handler {
+export function rewrite(path: RegExp, edit: (body: Body, req: ProxyRequest) => Body | undefined): Handler {
   return async (req) => {
     const reply = await req.forward();
     if (req.method !== "GET" || !path.test(req.url.pathname) || reply.status !== 200) return reply;
@@ -25,7 +25,7 @@ function rewrite(path: RegExp, edit: (body: Body, req: ProxyRequest) => Body | u
 }
 
 /** Forwards with the query changed when the path matches. */
-function requery(path: RegExp, edit: (q: URLSearchParams) => void): Handler {
+export function requery(path: RegExp, edit: (q: URLSearchParams) => void): Handler {
   return (req) => {
     if (!path.test(req.url.pathname)) return req.forward();
     const url = new URL(req.url);
@@ -34,10 +34,11 @@ function requery(path: RegExp, edit: (q: URLSearchParams) => void): Handler {
   };
 }
 
-const param = (req: ProxyRequest, name: string) => req.url.searchParams.get(name);
-const reply = (status: number, contentType: string, body: string): Reply => ({ status, contentType, body });
+export const param = (req: ProxyRequest, name: string) => req.url.searchParams.get(name);
+export const reply = (status: number, contentType: string, body: string): Reply => ({ status, contentType, body });
 
-export const BROKEN_VARIANTS: BrokenVariant[] = [
+/** The first variants: coarse contract, negative, pagination, filter, consistency and method faults. */
+export const CORE_VARIANTS: BrokenVariant[] = [
   {
     name: "wrong type: avg_block_time as a string",
     fails: "contract.getAvgBlockTime",
