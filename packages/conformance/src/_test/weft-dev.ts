@@ -32,11 +32,30 @@ async function waitForHistory(url: string, minTxBlocks: number): Promise<void> {
   throw new Error(`weft dev at ${url} ingested no blocks with txs within ${START_TIMEOUT_MS} ms`);
 }
 
-/** Starts `weft dev` and resolves once a few blocks with 2+ txs are indexed. */
-export async function startWeftDev(minTxBlocks = 3): Promise<WeftDev> {
+export interface WeftDevOptions {
+  /** The chain `weft dev` indexes (its `VM_TYPE`): the interchain's Move L1, or a chain of its own. @default "move" */
+  vmType?: "move" | "evm" | "wasm";
+  /** Blocks with 2+ txs to wait for before resolving. @default 3 */
+  minTxBlocks?: number;
+}
+
+/**
+ * Starts `weft dev` and resolves once a few blocks with 2+ txs are indexed. A number is the old
+ * form, `minTxBlocks` alone.
+ */
+export async function startWeftDev(options: WeftDevOptions | number = {}): Promise<WeftDev> {
+  const { vmType = "move", minTxBlocks = 3 } =
+    typeof options === "number" ? { minTxBlocks: options } : options;
   const dataDir = mkdtempSync(path.join(tmpdir(), "weft-conformance-"));
   const child: ChildProcess = spawn(process.execPath, [WEFT_CLI, "dev"], {
-    env: { ...process.env, PORT: "0", DATABASE_URL: "", WEFT_DATA_DIR: dataDir, LOG_LEVEL: "warn" },
+    env: {
+      ...process.env,
+      PORT: "0",
+      DATABASE_URL: "",
+      WEFT_DATA_DIR: dataDir,
+      LOG_LEVEL: "warn",
+      VM_TYPE: vmType,
+    },
     stdio: ["ignore", "ignore", "pipe"],
   });
   const exited = new Promise<void>((resolve) => child.once("exit", () => resolve()));
