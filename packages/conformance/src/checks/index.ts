@@ -8,6 +8,7 @@ import { negativeChecks } from "./negative.js";
 import { paginationChecks } from "./pagination.js";
 import { routerChecks } from "./router.js";
 import { routerInfoChecks } from "./router-info.js";
+import { selectionChecks } from "./selection.js";
 
 /** Every check of the suite, contract checks first, in a stable order. */
 export function allChecks(contract: Contract): Check[] {
@@ -16,6 +17,7 @@ export function allChecks(contract: Contract): Check[] {
     ...negativeChecks(contract),
     ...paginationChecks(contract),
     ...filterChecks(contract),
+    ...selectionChecks(contract),
     ...consistencyChecks(),
     ...methodChecks(contract),
     ...routerChecks(),
