@@ -24,3 +24,4 @@ export { createWallet, evmAddressOf, sendEvmTx, toAny, type Wallet } from "./int
 export type { NodeExtension } from "./node-server.js";
 export { type DevnetNode, type Faults, startDevnetNode } from "./node-server.js";
 export type { BlockPayload, RestTx, TxResult } from "./payloads.js";
+export { prng } from "./prng.js";

@@ -7,20 +7,15 @@
  */
 import { Agent, request as httpRequest } from "node:http";
 import type { AddressInfo } from "node:net";
+import { prng } from "@weft/devnet";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import type { App } from "../app.js";
 import { useIngestedChain } from "../_test/ingested-chain.js";
 import { msgsRequestFor } from "../_test/msgs-request.js";
-import {
-  type FuzzRequest,
-  fuzzRequests,
-  type Json,
-  seededRandom,
-  specOperations,
-} from "../_test/spec-fuzz-cases.js";
+import { type FuzzRequest, fuzzRequests, type Json, specOperations } from "../_test/spec-fuzz-cases.js";
 import { SYNTHETIC_CHAIN_ID, syntheticAccounts } from "../_test/synthetic-chain.js";
 import { createTestApp } from "../_test/test-app.js";
 import { useTestDatabase } from "../_test/test-database.js";
+import type { App } from "../app.js";
 import { loadRegistry } from "../router/registry/load-registry.js";
 import { loadSpecDocument } from "../spec-document.js";
 import { grpcCodeFor } from "./errors.js";
@@ -184,7 +179,7 @@ describe("every operation of the spec under fuzzed input", () => {
       chain_id: "weft-devnet-1",
       chain_ids: "weft-devnet-1",
     };
-    const random = seededRandom(SEED);
+    const random = prng(SEED);
     const bodies = await validRouterBodies(move.url);
     const operations = specOperations(loadSpecDocument())
       .filter((op) => !SKIPPED.has(op.operationId))
