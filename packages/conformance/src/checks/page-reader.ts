@@ -92,3 +92,39 @@ export async function traverse(
   }
   return out;
 }
+
+/** Longest list-cache lifetime expected of a deployment (the reference: 1 s). */
+export const CACHE_TTL_MS = 1_100;
+
+/**
+ * `total` of a query against a full traversal of it: the walk's count must lie between the totals
+ * read before and after it (a live set may grow meanwhile). The total after is read with a URL no
+ * other law uses (`count_total=true` spelled out), so a list cache cannot hand back an older one;
+ * a mismatch is read once more after a cache lifetime before it counts.
+ */
+export async function totalAgainstWalk(
+  ctx: CheckContext,
+  options: { path: string; model: ListModel; query: Query; maxRecords: number },
+): Promise<{ ok: true; count: number } | { ok: false; problem: string } | { skip: string }> {
+  const { path, model, query } = options;
+  const readTotal = async (extra: Query) => {
+    const r = await fetchPage(ctx, path, model, { ...query, ...extra, "pagination.limit": "1" });
+    if (!r.ok) return r.problem;
+    return totalOf(r.page) ?? `total ${JSON.stringify(r.page.pagination.total)} is not a decimal string`;
+  };
+  let problem = "";
+  for (let attempt = 0; attempt < 2; attempt++) {
+    if (attempt > 0) await new Promise((resolve) => setTimeout(resolve, CACHE_TTL_MS));
+    const before = await readTotal({});
+    if (typeof before === "string") return { ok: false, problem: before };
+    if (before > options.maxRecords) return { skip: `${before} records are too many to traverse` };
+    const walk = await traverse(ctx, path, model, { ...query, "pagination.limit": "1000" }, 4);
+    if ("fetchProblem" in walk) return { ok: false, problem: walk.fetchProblem };
+    const after = await readTotal({ "pagination.count_total": "true" });
+    if (typeof after === "string") return { ok: false, problem: after };
+    const count = walk.ids.length;
+    if (count >= Math.min(before, after) && count <= Math.max(before, after)) return { ok: true, count };
+    problem = `total says ${before === after ? before : `${before}..${after}`}, a full traversal found ${count}`;
+  }
+  return { ok: false, problem };
+}
