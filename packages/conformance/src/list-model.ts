@@ -18,6 +18,8 @@ export interface RecordKind {
 export interface ListModel {
   listKey: string;
   kind: RecordKind;
+  /** The item schema's name in components/schemas (`block`, `tx-response`, `rich-list-holder`, ...). */
+  kindName: string;
 }
 
 const field = (record: unknown, ...path: string[]): unknown => {
@@ -73,9 +75,9 @@ export function listModel(contract: Contract, op: ContractOperation): ListModel 
   const body = derefSchema(contract, op.responses["200"]?.["application/json"]);
   for (const [listKey, prop] of Object.entries(body?.properties ?? {})) {
     const items = (prop as JsonSchema).items;
-    const ref = items?.$ref;
-    const kind = ref ? KINDS[ref.split("/").pop() ?? ""] : undefined;
-    if (kind) return { listKey, kind };
+    const kindName = items?.$ref?.split("/").pop() ?? "";
+    const kind = KINDS[kindName];
+    if (kind) return { listKey, kind, kindName };
   }
   return undefined;
 }
