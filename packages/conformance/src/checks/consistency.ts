@@ -4,6 +4,8 @@
  * - `consistency.tx-single`: /txs/{hash} equals the tx's entry in /txs/by_height/{h}.
  * - `consistency.status-height`: /status height is at least the newest listed block.
  * - `consistency.tx-count`: /txs/by_height/{h} lists as many txs as the block's tx_count, all at h.
+ * - `consistency.collection-supply`: a collection's `nfts.length` (listed, and single once its tokens
+ *   are still) equals the number of tokens /tokens/by_collection lists for it.
  */
 import { type Check, type CheckContext, describe, fail, pass, skip } from "../check.js";
 import type { Outcome } from "../types.js";
@@ -109,6 +111,73 @@ async function txCount(ctx: CheckContext): Promise<Outcome> {
   return pass(`${chosen.length} block(s) compared`);
 }
 
+const NFT = "/indexer/nft/v1";
+/** Collections compared. */
+const SUPPLY_COLLECTIONS = 3;
+/** A live chain mints between reads and lists may be cached a second: a mismatch is read again after this. */
+const SUPPLY_RETRY_MS = 1_100;
+/**
+ * A single collection may be served from a cache for 10 s (as the reference does), so its count is
+ * compared only once its tokens have been still (no mint, transfer or burn) for longer than this.
+ */
+const SETTLED_MS = 30_000;
+
+type Supply = { listed: number; single?: number; tokens: number } | { problem: string };
+const lengthOf = (c: unknown) =>
+  isRecord(c) && isRecord(c.collection) && isRecord(c.collection.nfts)
+    ? Number(c.collection.nfts.length)
+    : Number.NaN;
+
+/** The collection's nfts.length as listed (and single, once settled) and its tokens' count. */
+async function supplyOf(ctx: CheckContext, addr: string, headMs: number): Promise<Supply> {
+  const list = await listOf(ctx, `${NFT}/collections`, "collections", {
+    "pagination.limit": String(SUPPLY_COLLECTIONS + 2),
+  });
+  if ("problem" in list) return { problem: list.problem ?? "" };
+  const listed = lengthOf(list.list.find((c) => isRecord(c) && c.object_addr === addr));
+  const tokens = await listOf(ctx, `${NFT}/tokens/by_collection/${encodeURIComponent(addr)}`, "tokens", {
+    "pagination.limit": "1000",
+  });
+  if ("problem" in tokens) return { problem: tokens.problem ?? "" };
+  const lastChange = Math.max(
+    0,
+    ...tokens.list.map((t) => (isRecord(t) ? Date.parse(String(t.timestamp)) : 0)),
+  );
+  if (headMs - lastChange < SETTLED_MS) return { listed, tokens: tokens.list.length };
+  const single = await ctx.probe.get(`${NFT}/collections/${encodeURIComponent(addr)}`);
+  if (single.status !== 200 || !isRecord(single.json))
+    return { problem: `/collections/${addr}: ${describe(single)}` };
+  return { listed, single: lengthOf(single.json.collection), tokens: tokens.list.length };
+}
+
+const agrees = (s: Supply) =>
+  "problem" in s || s.tokens >= 1000 || (s.listed === s.tokens && (s.single ?? s.tokens) === s.tokens);
+
+async function collectionSupply(ctx: CheckContext): Promise<Outcome> {
+  const r = await listOf(ctx, `${NFT}/collections`, "collections", {
+    "pagination.limit": String(SUPPLY_COLLECTIONS),
+  });
+  if ("problem" in r) return fail(r.problem ?? "");
+  if (r.list.length === 0) return skip("no NFT collection found on the deployment");
+  const headMs = Date.parse(String(ctx.discovery.recentBlocks[0]?.timestamp));
+  let singles = 0;
+  for (const entry of r.list) {
+    const addr = isRecord(entry) ? String(entry.object_addr) : "";
+    let s = await supplyOf(ctx, addr, headMs);
+    if (!agrees(s)) {
+      await new Promise((resolve) => setTimeout(resolve, SUPPLY_RETRY_MS));
+      s = await supplyOf(ctx, addr, headMs);
+    }
+    if ("problem" in s) return fail(s.problem);
+    if (!agrees(s))
+      return fail(
+        `collection ${addr} has nfts.length ${s.listed} in /collections${s.single === undefined ? "" : ` and ${s.single} in /collections/{addr}`} but /tokens/by_collection lists ${s.tokens}`,
+      );
+    if (s.single !== undefined) singles++;
+  }
+  return pass(`${r.list.length} collection(s) compared, ${singles} settled one(s) single too`);
+}
+
 export function consistencyChecks(): Check[] {
   return [
     {
@@ -146,6 +215,15 @@ export function consistencyChecks(): Check[] {
       operationId: "listTxsByHeight",
       requires: ["listTxsByHeight", "listBlocks"],
       run: txCount,
+    },
+    {
+      id: "consistency.collection-supply",
+      class: "nft",
+      kind: "consistency",
+      title: "A collection's nfts.length equals the count of its tokens",
+      operationId: "listNftCollections",
+      requires: ["listNftCollections", "getNftCollection", "listNftTokensByCollection"],
+      run: collectionSupply,
     },
   ];
 }

@@ -22,6 +22,33 @@ import { fillPath } from "../operation-params.js";
 import type { Outcome } from "../types.js";
 import { isRecord } from "../wire.js";
 
+/**
+ * The error envelope's `code` for an HTTP status: the gRPC code of the contract's table
+ * (components/schemas/error.yaml); `undefined` for a non-error status. 429 may also be 8
+ * (RESOURCE_EXHAUSTED), the gRPC code of a rate limit.
+ */
+export function grpcCodesFor(status: number): number[] | undefined {
+  if (status < 400) return undefined;
+  const table: Record<number, number[]> = {
+    404: [5],
+    405: [12],
+    413: [8],
+    429: [3, 8],
+    501: [12],
+    503: [14],
+  };
+  return table[status] ?? (status < 500 ? [3] : [2]);
+}
+
+/** Why an error body's `code` is not the contract's code for its status; undefined when it is. */
+export function errorCodeProblem(res: { status: number; json: unknown }): string | undefined {
+  const codes = grpcCodesFor(res.status);
+  if (!codes || !isRecord(res.json) || !("code" in res.json)) return undefined;
+  return codes.includes(res.json.code as number)
+    ? undefined
+    : `error code ${JSON.stringify(res.json.code)} is not the contract's ${codes.join(" or ")} for HTTP ${res.status}`;
+}
+
 /** Body, status and media-type conformance of one response; undefined when it conforms. */
 export function responseProblem(
   ctx: CheckContext,
@@ -39,7 +66,8 @@ export function responseProblem(
   if (res.mediaType !== "application/json") return undefined;
   if (res.json === undefined) return `body is not valid JSON: ${res.text.slice(0, 120)}`;
   const errors = ctx.validator.validate(op, res.status, res.mediaType, res.json);
-  return errors.length > 0 ? `body does not match the ${res.status} schema: ${errors.join("; ")}` : undefined;
+  if (errors.length > 0) return `body does not match the ${res.status} schema: ${errors.join("; ")}`;
+  return ctx.profile === "strict" ? errorCodeProblem(res) : undefined;
 }
 
 async function runContract(ctx: CheckContext, op: ContractOperation): Promise<Outcome> {

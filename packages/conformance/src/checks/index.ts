@@ -3,6 +3,8 @@ import type { Contract } from "../contract.js";
 import { consistencyChecks } from "./consistency.js";
 import { contractChecks } from "./contract.js";
 import { filterChecks } from "./filters.js";
+import { formatChecks } from "./formats.js";
+import { lookupChecks } from "./lookups.js";
 import { methodChecks } from "./methods.js";
 import { negativeChecks } from "./negative.js";
 import { paginationChecks } from "./pagination.js";
@@ -19,6 +21,8 @@ export function allChecks(contract: Contract): Check[] {
     ...filterChecks(contract),
     ...selectionChecks(contract),
     ...consistencyChecks(),
+    ...formatChecks(),
+    ...lookupChecks(contract),
     ...methodChecks(contract),
     ...routerChecks(),
     ...routerInfoChecks(),
