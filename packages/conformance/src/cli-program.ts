@@ -15,6 +15,7 @@ import {
   writeRendered,
   writeReports,
 } from "./report/write-reports.js";
+import { DEFAULT_TRACK_TIMEOUT_MS } from "./checks/router-tracking.js";
 import { DEFAULT_CONCURRENCY, DEFAULT_TIMEOUT_MS, runConformance } from "./run-conformance.js";
 import { runDifferential } from "./run-differential.js";
 import { FEATURE_CLASSES, type FeatureClass, type Profile } from "./types.js";
@@ -44,6 +45,9 @@ interface CliOptions {
   latencyBudget?: number;
   report?: ReportTargets;
   progress: boolean;
+  trackTx?: string;
+  trackChainId?: string;
+  trackTimeout: number;
 }
 
 const positiveInt = (name: string) => (value: string) => {
@@ -106,6 +110,22 @@ function buildProgram(io: CliIo): Command {
         throw new InvalidArgumentError((err as Error).message);
       }
     })
+    .option(
+      "--track-tx <hash>",
+      "router: follow this broadcast transfer tx (64 hex digits; needs --track-chain-id) instead of the newest IBC or OPinit transfer found on the indexer",
+      (v: string) => {
+        if (!/^(0x)?[0-9a-fA-F]{64}$/.test(v))
+          throw new InvalidArgumentError("must be 64 hex digits (0x optional)");
+        return v;
+      },
+    )
+    .option("--track-chain-id <id>", "router: the chain --track-tx was broadcast on")
+    .option(
+      "--track-timeout <ms>",
+      "router: how long a followed transfer may take to reach STATE_COMPLETED or STATE_FAILED",
+      positiveInt("--track-timeout"),
+      DEFAULT_TRACK_TIMEOUT_MS,
+    )
     .option("--no-progress", "do not print a line per check")
     .exitOverride()
     .configureOutput({ writeOut: io.stdout, writeErr: io.stderr });
@@ -134,6 +154,10 @@ export async function runCli(argv: string[], io: CliIo): Promise<number> {
       io.stderr(`weft-conformance: ${(err as Error).message}\n`);
       return EXIT_USAGE;
     }
+  }
+  if ((o.trackTx === undefined) !== (o.trackChainId === undefined)) {
+    io.stderr("weft-conformance: --track-tx and --track-chain-id go together\n");
+    return EXIT_USAGE;
   }
   const urls = [o.indexerUrl, o.compareUrl ?? o.routerUrl].filter((u) => u !== undefined);
   for (const baseUrl of new Set(urls)) {
@@ -174,6 +198,10 @@ export async function runCli(argv: string[], io: CliIo): Promise<number> {
     concurrency: o.concurrency,
     timeoutMs: o.timeout,
     ...(o.latencyBudget !== undefined ? { latencyBudgetMs: o.latencyBudget } : {}),
+    tracking: {
+      timeoutMs: o.trackTimeout,
+      ...(o.trackTx && o.trackChainId ? { trackTx: { txHash: o.trackTx, chainId: o.trackChainId } } : {}),
+    },
     ...(io.fetch ? { fetch: io.fetch } : {}),
     onResult: (result, done, total) => {
       if (o.progress) io.stderr(`${formatProgress(result, done, total, style)}\n`);

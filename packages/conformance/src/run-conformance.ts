@@ -5,6 +5,7 @@
 import { type Check, type CheckContext, classOf } from "./check.js";
 import { allChecks } from "./checks/index.js";
 import { latencyChecks } from "./checks/latency.js";
+import { routerTrackingChecks, type TrackingOptions } from "./checks/router-tracking.js";
 import { type Contract, createContract } from "./contract.js";
 import { discover, summarizeDiscovery } from "./discovery.js";
 import { createProbe, type Exchange, toRecord } from "./http-probe.js";
@@ -35,6 +36,11 @@ export interface ConformanceOptions {
   onResult?: (result: CheckResult, done: number, total: number) => void;
   /** The contract to check against. @default the document of @weft/spec */
   contract?: Contract;
+  /**
+   * The transfer `router.follow-transfer` follows (else the newest IBC or OPinit transfer tx found
+   * on the indexer) and how long it may take to end. @default { timeoutMs: 60_000 }
+   */
+  tracking?: TrackingOptions;
 }
 
 export const DEFAULT_CONCURRENCY = 4;
@@ -72,7 +78,9 @@ export async function runConformance(options: ConformanceOptions): Promise<Confo
     discovery,
     unavailable: new Map(),
   };
-  const selected = allChecks(contract).filter((c) => !only || only.has(c.class));
+  const selected = [...allChecks(contract), ...routerTrackingChecks(options.tracking)].filter(
+    (c) => !only || only.has(c.class),
+  );
   const first = selected.filter((c) => c.kind === "contract");
   const rest = selected.filter((c) => c.kind !== "contract");
   const total = selected.length + (options.latencyBudgetMs !== undefined ? first.length : 0);

@@ -5,7 +5,17 @@
  * agree with the route the router itself found between two discovered assets.
  */
 import { type Check, fail, pass, skip } from "../check.js";
-import { addressFor, conforms, discoveryLaw, type Law, lawChecks, rejects, routerData } from "./router.js";
+import {
+  addressFor,
+  conforms,
+  discoveryLaw,
+  freshChainId,
+  freshHash,
+  type Law,
+  lawChecks,
+  rejects,
+  routerData,
+} from "./router.js";
 
 interface BalanceEntry {
   amount: string;
@@ -69,7 +79,7 @@ const balancesUnknownChainLaw: Law = async (ctx, probe) => {
     rejects(
       ctx,
       "getBalances",
-      await probe.post("/v2/info/balances", { chains: { "no-such-chain-0": { address: "x", denoms: [] } } }),
+      await probe.post("/v2/info/balances", { chains: { [freshChainId()]: { address: "x", denoms: [] } } }),
       "balances on an unknown chain",
     ),
     rejects(
@@ -128,7 +138,7 @@ const betweenChainsLaw: Law = async (ctx, probe) => {
     return fail(`the routable pair ${source.denom} -> ${dest.denom} is missing`);
   const unknown = await probe.post("/v2/fungible/assets_between_chains", {
     source_chain_id: source.chain_id,
-    dest_chain_id: "no-such-chain-0",
+    dest_chain_id: freshChainId(),
   });
   const refused = rejects(ctx, "getAssetsBetweenChains", unknown, "an unknown dest chain");
   return refused ? fail(refused) : pass(`${pairs.length} pairs ${source.chain_id} -> ${dest.chain_id}`);
@@ -142,7 +152,7 @@ const originLaw: Law = async (ctx, probe) => {
     assets: [
       dest,
       {
-        denom: "ibc/0000000000000000000000000000000000000000000000000000000000000000",
+        denom: `ibc/${freshHash()}`,
         chain_id: dest.chain_id,
       },
     ],

@@ -3,6 +3,7 @@
  * pair from `/v2/fungible/assets` (an asset and its one-hop IBC form on another chain), addresses
  * made for each chain from `/v2/info/chains` (bech32 prefix, or hex on EVM chains).
  */
+import { randomBytes } from "node:crypto";
 import { bech32 } from "bech32";
 import {
   type Check,
@@ -48,6 +49,11 @@ export function addressFor(chain: ChainInfo | undefined): string {
     return `0x${Buffer.from(ACCOUNT).toString("hex")}`;
   return bech32.encode(chain.bech32_prefix, bech32.toWords(ACCOUNT));
 }
+
+/** 64 hex digits nobody has tracked yet (a fixed one may have been tracked by another client). */
+export const freshHash = () => randomBytes(32).toString("hex").toUpperCase();
+/** A well-formed chain id no registry has (fresh each run, for the same reason). */
+export const freshChainId = () => `conformance-${randomBytes(4).toString("hex")}-1`;
 
 const discovered = new WeakMap<object, Promise<RouterData>>();
 
@@ -217,7 +223,7 @@ const msgsLaw: Law = async (ctx, probe) => {
 const unknownStatusLaw: Law = async (ctx, probe) => {
   const data = await routerData(ctx, probe);
   const chain = data.chains[0]?.chain_id ?? "unknown-1";
-  const res = await probe.get("/v2/tx/status", { tx_hash: "0".repeat(64), chain_id: chain });
+  const res = await probe.get("/v2/tx/status", { tx_hash: freshHash(), chain_id: chain });
   if (res.status === 501) return skip(`not implemented by this deployment (501: ${errorMessage(res)})`);
   if (res.status !== 404) return fail(`an untracked hash: expected 404, got ${describe(res)}`);
   const operation = op(ctx, "getTxStatus");
