@@ -99,4 +99,81 @@ describe("weft-conformance CLI", () => {
     expect(readFileSync(files.junit, "utf8")).toContain("<testsuites");
     expect(readFileSync(files.html, "utf8")).toContain('id="endpoint-matrix"');
   });
+
+  it("--track-tx needs --track-chain-id and 64 hex digits (exit 2 with the reason)", async () => {
+    const reach = async () => undefined;
+    const a = io();
+    expect(
+      await runCli(["node", "x", "--indexer-url", "http://a.test", "--track-tx", "A".repeat(64)], {
+        ...a.io,
+        reach,
+      }),
+    ).toBe(EXIT_USAGE);
+    expect(a.out.stderr).toBe("weft-conformance: --track-tx and --track-chain-id go together\n");
+    const b = io();
+    expect(
+      await runCli(
+        ["node", "x", "--indexer-url", "http://a.test", "--track-tx", "xyz", "--track-chain-id", "c-1"],
+        {
+          ...b.io,
+          reach,
+        },
+      ),
+    ).toBe(EXIT_USAGE);
+    expect(b.out.stderr).toContain("must be 64 hex digits (0x optional)");
+  });
+
+  it("follows the --track-tx transfer on --track-chain-id, within --track-timeout", async () => {
+    const dir = mkdtempSync(path.join(tmpdir(), "weft-conformance-cli-"));
+    dirs.push(dir);
+    const hash = "AB".repeat(32);
+    const json = (body: unknown) =>
+      new Response(JSON.stringify(body), { status: 200, headers: { "content-type": "application/json" } });
+    const asked: string[] = [];
+    // A router that only tracks: the transfer it is asked about was abandoned.
+    const fetch = async (input: string | URL | Request, init?: RequestInit) => {
+      const url = new URL(String(input));
+      asked.push(`${init?.method ?? "GET"} ${url.pathname}${url.search}`);
+      if (url.pathname === "/v2/tx/track") return json({ tx_hash: hash, explorer_link: "" });
+      if (url.pathname === "/v2/tx/status") {
+        const transfer = {
+          state: "STATE_ABANDONED",
+          transfer_sequence: [],
+          next_blocking_transfer: null,
+          transfer_asset_release: null,
+          error: { type: "STATUS_ERROR_INDEXING", message: "never seen" },
+        };
+        return json({ status: "STATE_FAILED", ...transfer, transfers: [transfer] });
+      }
+      return new Response("Cannot GET", { status: 404, headers: { "content-type": "text/plain" } });
+    };
+    const a = io();
+    await runCli(
+      [
+        "node",
+        "x",
+        "--indexer-url",
+        "http://a.test",
+        "--router-url",
+        "http://r.test",
+        "--only",
+        "router",
+        "--track-tx",
+        hash.toLowerCase(),
+        "--track-chain-id",
+        "chain-1",
+        "--track-timeout",
+        "2000",
+        "--report",
+        `json=${path.join(dir, "r.json")}`,
+      ],
+      { ...a.io, fetch, reach: async () => undefined },
+    );
+    const report = JSON.parse(readFileSync(path.join(dir, "r.json"), "utf8")) as ConformanceReport;
+    expect(report.results.find((r) => r.id === "router.follow-transfer")).toMatchObject({
+      status: "pass",
+      reason: `${hash.toLowerCase()} on chain-1: STATE_ABANDONED`,
+    });
+    expect(asked).toContain(`GET /v2/tx/status?tx_hash=${hash.toLowerCase()}&chain_id=chain-1`);
+  });
 });

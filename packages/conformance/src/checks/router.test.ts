@@ -3,7 +3,8 @@ import { startWeftDev, type WeftDev } from "../_test/weft-dev.js";
 import { runConformance } from "../run-conformance.js";
 import { type ChainInfo, freshHash, txKindProblem } from "./router.js";
 import { statusProblems } from "./router-status-rules.js";
-import type { TrackTarget } from "./router-tracking.js";
+import { createProbe } from "../http-probe.js";
+import { findTransfer, type TrackTarget } from "./router-tracking.js";
 
 const chains: ChainInfo[] = [
   { chain_id: "rollup-1", bech32_prefix: "init", chain_type: "cosmos" },
@@ -117,6 +118,46 @@ describe("statusProblems", () => {
   });
 });
 
+describe("findTransfer (the transfer to follow, found on the indexer)", () => {
+  const indexer = (txsByType: Record<string, unknown[]>) => {
+    const asked: string[] = [];
+    const probe = createProbe({
+      baseUrl: "http://indexer.test",
+      timeoutMs: 1_000,
+      fetch: async (input) => {
+        const url = new URL(String(input));
+        asked.push(url.searchParams.get("msgs") ?? "");
+        const txs = txsByType[url.searchParams.get("msgs") ?? ""] ?? [];
+        return new Response(JSON.stringify({ txs }), { headers: { "content-type": "application/json" } });
+      },
+    });
+    return { probe, asked };
+  };
+
+  it("takes the newest successful tx of the first transfer type present, asking by the msgs filter", async () => {
+    const { probe, asked } = indexer({
+      "opinit.ophost.v1.MsgInitiateTokenDeposit": [
+        { txhash: "F".repeat(64), code: 5 },
+        { txhash: "E".repeat(64), code: 0 },
+      ],
+    });
+    expect(await findTransfer(probe, "l1-1")).toEqual({ txHash: "E".repeat(64), chainId: "l1-1" });
+    expect(asked).toEqual([
+      "ibc.applications.transfer.v1.MsgTransfer",
+      "opinit.ophost.v1.MsgInitiateTokenDeposit",
+    ]);
+  });
+
+  it("says why when there is none, or no chain id to track it on", async () => {
+    expect(await findTransfer(indexer({}).probe, "l1-1")).toEqual({
+      why: "no IBC or OPinit transfer tx (ibc.applications.transfer.v1.MsgTransfer, opinit.ophost.v1.MsgInitiateTokenDeposit, opinit.opchild.v1.MsgInitiateTokenWithdrawal) found on l1-1",
+    });
+    expect(await findTransfer(indexer({}).probe, undefined)).toEqual({
+      why: "the indexer's /status names no chain_id",
+    });
+  });
+});
+
 /**
  * A router that breaks one rule, as a fetch in front of a real `weft dev`: `handle` answers a
  * request itself (a Response) or lets it through (undefined).
@@ -201,7 +242,7 @@ const VARIANTS: { name: string; fails: string; handle: Handle }[] = [
   {
     name: "a well-formed unknown id in chain_ids silently dropped by /v2/info/chains",
     fails: "router.chains-unknown-id",
-    handle: async (req, forward) => {
+    handle: async (req) => {
       const ids = req.url.searchParams.get("chain_ids");
       if (req.url.pathname !== "/v2/info/chains" || !ids || !/^[\w.,-]+$/.test(ids)) return undefined;
       const known = ids.split(",").filter((id) => !id.startsWith("conformance-"));
