@@ -186,7 +186,45 @@ const fromSourceLaw: Law = async (ctx, probe) => {
   return misfiled ? fail(`dest_assets.${misfiled[0]} holds an asset of another chain`) : pass();
 };
 
+/** Well-formed requests naming a chain no registry has are refused (a 4xx), never a 5xx or a route. */
+const unknownChainRequestsLaw: Law = async (ctx, probe) => {
+  const pair = await discoveredPair(ctx, probe);
+  if (!("source" in pair)) return skip(pair.why);
+  const { source } = pair;
+  const unknown = freshChainId();
+  const problems = [
+    rejects(
+      ctx,
+      "getRoute",
+      await probe.post("/v2/fungible/route", {
+        source_asset_denom: source.denom,
+        source_asset_chain_id: source.chain_id,
+        dest_asset_denom: source.denom,
+        dest_asset_chain_id: unknown,
+        amount_in: "1000000",
+      }),
+      `a route to ${unknown}`,
+    ),
+    rejects(
+      ctx,
+      "getAssetsFromSource",
+      await probe.post("/v2/fungible/assets_from_source", {
+        source_asset_denom: source.denom,
+        source_asset_chain_id: unknown,
+      }),
+      `assets from ${source.denom} on ${unknown}`,
+    ),
+  ].filter((p): p is string => p !== undefined);
+  return problems.length > 0 ? fail(problems.join("; ")) : pass();
+};
+
 const LAWS: { id: string; title: string; law: Law }[] = [
+  {
+    id: "router.route-unknown-chain",
+    title:
+      "a well-formed route to, or assets_from_source on, a chain no registry has gets a 4xx (strict: the error envelope)",
+    law: unknownChainRequestsLaw,
+  },
   {
     id: "router.balances",
     title:

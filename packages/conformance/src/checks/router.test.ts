@@ -271,6 +271,16 @@ const VARIANTS: { name: string; fails: string; handle: Handle }[] = [
     })(),
   },
   {
+    name: "500 on a well-formed route to a chain the registry lacks (amounts validated, the chain lookup throws)",
+    fails: "router.route-unknown-chain",
+    handle: async (req) =>
+      req.url.pathname === "/v2/fungible/route" &&
+      /^\d+$/.test(req.body?.amount_in ?? "") &&
+      /^conformance-/.test(req.body?.dest_asset_chain_id)
+        ? reply(500, { code: 2, message: "internal server error", details: [] })
+        : undefined,
+  },
+  {
     name: "status of an untracked hash on an unknown chain is a 400 Invalid chain_id, not a 404",
     fails: "router.track-unknown-chain",
     handle: async (req) =>
