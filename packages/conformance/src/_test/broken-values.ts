@@ -137,3 +137,23 @@ export const VALUE_VARIANTS: BrokenVariant[] = [
     },
   },
 ];
+
+/** Faults only an EVM chain shows (call frames, 0x hashes); run against an EVM `weft dev`. */
+export const EVM_VALUE_VARIANTS: BrokenVariant[] = [
+  {
+    name: "parent_index of an account's call frames numbered from 1",
+    fails: "format.internal-frames.listEvmInternalTxsByAccount",
+    handle: rewrite(
+      /^\/indexer\/tx\/v1\/evm-internal-txs\/by_account\//,
+      eachRecord("internal_txs", (f) => ({ ...f, parent_index: Number(f.parent_index) + 1 })),
+    ),
+  },
+  {
+    name: "an EVM tx hash without 0x matched literally against the stored 0x form (404)",
+    fails: "lookup.hash-case.getEvmTx",
+    handle: (req) =>
+      /^\/indexer\/tx\/v1\/evm-txs\/[0-9a-fA-F]{64}$/.test(req.url.pathname)
+        ? Promise.resolve(json(404, { code: 5, message: "tx not found", details: [] }))
+        : req.forward(),
+  },
+];
