@@ -185,7 +185,9 @@ const SELECTORS: Record<string, (ctx: CheckContext, path: string, all: Page) => 
   },
   token_id: (_ctx, _path, all) => {
     const ids = all.items.map(tokenIdOf).filter(Boolean);
-    const id = ids.find((a) => ids.some((b) => b !== a && b.startsWith(a))) ?? rarest(ids);
+    // Else one from the middle: a filter read as a bound (`>=`, `<=`) then shows either way.
+    const id =
+      ids.find((a) => ids.some((b) => b !== a && b.startsWith(a))) ?? ids[Math.floor(ids.length / 2)];
     return id === undefined
       ? undefined
       : { query: { token_id: id }, label: `token_id=${id}`, matches: (r) => tokenIdOf(r) === id };
@@ -217,6 +219,10 @@ async function selectorFor(
   return { selector, all: all.page };
 }
 
+/** The reference's 500 on every msgs filter of txs/by_account (see `msgsLaw`). */
+const knownMsgsDefect = (op: ContractOperation, param: string, problem: string) =>
+  op.operationId === "listTxsByAccount" && param === "msgs" && problem.includes("got 500");
+
 /** `total` under each filter equals a full traversal of the filtered list (not the unfiltered count). */
 async function filteredTotalLaw(
   ctx: CheckContext,
@@ -231,7 +237,13 @@ async function filteredTotalLaw(
       if (found.outcome.status === "fail") return found.outcome;
       continue;
     }
-    const { selector } = found;
+    const { selector, all } = found;
+    // A total wrong without a filter too is the `pagination.total` law's failure, not this one's.
+    const unfilteredTotal = Number(all.pagination.total);
+    if (all.pagination.next_key === null && unfilteredTotal !== all.items.length) {
+      notes.push(`${selector.label}: not judged, the unfiltered total is off too`);
+      continue;
+    }
     const r = await totalAgainstWalk(ctx, {
       path,
       model,
@@ -239,6 +251,10 @@ async function filteredTotalLaw(
       maxRecords: 2_000,
     });
     if ("skip" in r) continue;
+    if (!r.ok && ctx.profile === "reference" && knownMsgsDefect(op, param, r.problem)) {
+      notes.push(`${selector.label}: not judged, the reference answers 500 (known defect)`);
+      continue;
+    }
     if (!r.ok) return fail(`${selector.label}: ${r.problem}`);
     notes.push(`${selector.label}: ${r.count}`);
   }
@@ -269,7 +285,7 @@ async function msgsUnionLaw(
   const pages = [await read([a]), await read([b]), await read([`${a},${b}`]), await read([a, b])];
   const broken = pages.find((p) => typeof p === "string");
   if (broken !== undefined) {
-    if (ctx.profile === "reference" && op.operationId === "listTxsByAccount" && broken.includes("got 500"))
+    if (ctx.profile === "reference" && knownMsgsDefect(op, "msgs", broken))
       return skip("the reference answers 500 to any msgs filter on txs/by_account (known defect)");
     return fail(broken as string);
   }

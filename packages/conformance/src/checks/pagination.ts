@@ -24,7 +24,7 @@ import type { Contract, ContractOperation } from "../contract.js";
 import { compareOrder, type ListModel, listModel, orderViolation } from "../list-model.js";
 import { fillPath, isPaginated } from "../operation-params.js";
 import type { Outcome } from "../types.js";
-import { CACHE_TTL_MS, fetchPage, offsetKey, totalOf, traverse } from "./page-reader.js";
+import { CACHE_TTL_MS, fetchPage, offsetKey, type Page, totalOf, traverse } from "./page-reader.js";
 
 const SMALL_LIMIT = 2;
 const CHAIN_PAGES = 5;
@@ -243,8 +243,12 @@ const keyWinsLaw: Law = async (ctx, path, model) =>
     const keys: [string, string][] = [["offset key", offsetKey(1)]];
     const cursor = first.page.pagination.next_key;
     if (cursor && !/^\d+$/.test(Buffer.from(cursor, "base64").toString())) keys.push(["next_key", cursor]);
+    // An offset key that is not honoured at all is the `key-offset` law's failure, not this one's.
+    const atOne = await fetchPage(ctx, path, model, { ...base, "pagination.offset": "1" });
+    if (!atOne.ok) return fail(`pagination.offset=1: ${atOne.problem}`);
     for (const [name, key] of keys) {
       const alone = await fetchPage(ctx, path, model, { ...base, "pagination.key": key });
+      if (name === "offset key" && alone.ok && alone.page.ids.join() !== atOne.page.ids.join()) continue;
       const both = await fetchPage(ctx, path, model, {
         ...base,
         "pagination.key": key,
@@ -272,10 +276,19 @@ const offsetLaw: Law = async (ctx, path, model) =>
     });
     if (!whole.ok) return fail(whole.problem);
     if (!page.ok) return fail(`pagination.offset=1: ${page.problem}`);
-    const slice = whole.page.ids.slice(1, 1 + SMALL_LIMIT);
+    // Where a page starts is judged here; its size and its order are the `limit` and `order` laws'
+    // (records of a unique order value are compared sorted by it).
+    const ids = (p: Page) =>
+      model.kind.uniqueOrder
+        ? [...p.items]
+            .sort((a, b) => compareOrder(model.kind.order(a), model.kind.order(b)))
+            .map(model.kind.id)
+        : p.ids;
+    const got = ids(page.page);
+    const slice = ids(whole.page).slice(1, 1 + Math.max(1, got.length));
     // Ascending, a live list grows at its end: a short slice may have gained a record since.
-    const grown = slice.length < SMALL_LIMIT && page.page.ids.slice(0, slice.length).join() === slice.join();
-    return page.page.ids.join() === slice.join() || grown
+    const grown = slice.length < got.length && got.slice(0, slice.length).join() === slice.join();
+    return got.join() === slice.join() || grown
       ? pass(`${whole.page.ids.length} record(s)`)
       : fail(
           `pagination.offset=1&limit=${SMALL_LIMIT} gave [${page.page.ids}], the whole list has [${slice}] there`,

@@ -39,7 +39,10 @@ async function sampleHeight(
   unselected: string,
   model: ListModel,
 ): Promise<HeightSample | { problem: string } | undefined> {
-  const r = await fetchPage(ctx, unselected, model, { "pagination.limit": RECENT });
+  const r = await fetchPage(ctx, unselected, model, {
+    "pagination.reverse": "true",
+    "pagination.limit": RECENT,
+  });
   if (!r.ok) return { problem: `${unselected}: ${r.problem}` };
   const byHeight = new Map<string, string[]>();
   for (const record of r.page.items) {
