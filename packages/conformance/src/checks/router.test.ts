@@ -281,6 +281,17 @@ const VARIANTS: { name: string; fails: string; handle: Handle }[] = [
         : undefined,
   },
   {
+    name: "track takes any hash (no hex check: the tracker never finds it)",
+    fails: "router.malformed",
+    handle: async (req) =>
+      req.method === "POST" &&
+      req.url.pathname === "/v2/tx/track" &&
+      typeof req.body?.tx_hash === "string" &&
+      !/^(0x)?[0-9a-fA-F]{64}$/.test(req.body.tx_hash)
+        ? reply(200, { tx_hash: req.body.tx_hash.toUpperCase(), explorer_link: "" })
+        : undefined,
+  },
+  {
     name: "status of an untracked hash on an unknown chain is a 400 Invalid chain_id, not a 404",
     fails: "router.track-unknown-chain",
     handle: async (req) =>

@@ -232,6 +232,7 @@ const unknownStatusLaw: Law = async (ctx, probe) => {
 };
 
 const malformedLaw: Law = async (ctx, probe) => {
+  const chain = (await routerData(ctx, probe)).chains[0]?.chain_id ?? "unknown-1";
   const problems = [
     rejects(ctx, "getRoute", await probe.post("/v2/fungible/route", {}), "route without assets"),
     rejects(
@@ -257,6 +258,18 @@ const malformedLaw: Law = async (ctx, probe) => {
       "getChains",
       await probe.get("/v2/info/chains", { chain_ids: "no such chain!" }),
       "chains with a malformed chain id",
+    ),
+    rejects(
+      ctx,
+      "trackTx",
+      await probe.post("/v2/tx/track", { tx_hash: `${freshHash().slice(0, 62)}zz`, chain_id: chain }),
+      "track of a hash that is not 64 hex digits",
+    ),
+    rejects(
+      ctx,
+      "getTxStatus",
+      await probe.get("/v2/tx/status", { tx_hash: freshHash().slice(0, 63), chain_id: chain }),
+      "status of a hash of 63 hex digits",
     ),
   ].filter((p): p is string => p !== undefined);
   return problems.length > 0 ? fail(problems.join("; ")) : pass();
@@ -291,7 +304,8 @@ const LAWS: { id: string; title: string; law: Law }[] = [
   },
   {
     id: "router.malformed",
-    title: "malformed router requests get a 4xx (strict: the error envelope)",
+    title:
+      "malformed router requests (route, msgs, chain ids, tx hashes to track or read) get a 4xx (strict: the error envelope)",
     law: malformedLaw,
   },
 ];
