@@ -28,11 +28,15 @@ export interface TrackingOptions {
 export const DEFAULT_TRACK_TIMEOUT_MS = 60_000;
 const DEFAULT_POLL_MS = 1_000;
 
-/** Message types that start a transfer the router tracks, as the indexer's `msgs` filter takes them. */
+/**
+ * Message types that start a transfer the router tracks to its end within seconds, as the indexer's
+ * `msgs` filter takes them. An OPinit withdrawal (`opinit.opchild.v1.MsgInitiateTokenWithdrawal`) is
+ * left out: it is received on the L1 only after the bridge's finalization period (days on a live
+ * chain), and wallets never track it; follow one with `--track-tx` and a long `--track-timeout`.
+ */
 export const TRANSFER_MSG_TYPES = [
   "ibc.applications.transfer.v1.MsgTransfer",
   "opinit.ophost.v1.MsgInitiateTokenDeposit",
-  "opinit.opchild.v1.MsgInitiateTokenWithdrawal",
 ];
 
 /** The newest successful transfer tx on the indexer, or why there is none. */

@@ -150,7 +150,7 @@ describe("findTransfer (the transfer to follow, found on the indexer)", () => {
 
   it("says why when there is none, or no chain id to track it on", async () => {
     expect(await findTransfer(indexer({}).probe, "l1-1")).toEqual({
-      why: "no IBC or OPinit transfer tx (ibc.applications.transfer.v1.MsgTransfer, opinit.ophost.v1.MsgInitiateTokenDeposit, opinit.opchild.v1.MsgInitiateTokenWithdrawal) found on l1-1",
+      why: "no IBC or OPinit transfer tx (ibc.applications.transfer.v1.MsgTransfer, opinit.ophost.v1.MsgInitiateTokenDeposit) found on l1-1",
     });
     expect(await findTransfer(indexer({}).probe, undefined)).toEqual({
       why: "the indexer's /status names no chain_id",
