@@ -117,7 +117,17 @@ export async function totalAgainstWalk(
     if (attempt > 0) await new Promise((resolve) => setTimeout(resolve, CACHE_TTL_MS));
     const before = await readTotal({});
     if (typeof before === "string") return { ok: false, problem: before };
-    if (before > options.maxRecords) return { skip: `${before} records are too many to traverse` };
+    if (before > options.maxRecords) {
+      // Too many to walk, unless the set really fits one page (a total counting other records).
+      const one = await fetchPage(ctx, path, model, { ...query, "pagination.limit": "1000" });
+      if (!one.ok) return { ok: false, problem: one.problem };
+      if (one.page.pagination.next_key !== null)
+        return { skip: `${before} records are too many to traverse` };
+      return {
+        ok: false,
+        problem: `total says ${before}, the whole set is one page of ${one.page.items.length}`,
+      };
+    }
     const walk = await traverse(ctx, path, model, { ...query, "pagination.limit": "1000" }, 4);
     if ("fetchProblem" in walk) return { ok: false, problem: walk.fetchProblem };
     const after = await readTotal({ "pagination.count_total": "true" });
