@@ -141,6 +141,9 @@ function followLaw(options: TrackingOptions): Law {
   return async (ctx, probe) => {
     const found = options.trackTx ?? (await findTransfer(ctx.probe, ctx.discovery.chainId));
     if ("why" in found) return skip(`${found.why}; give one with --track-tx`);
+    // A transfer found on the indexer is followable only if the router knows the indexer's chain.
+    if (!options.trackTx && !(await routerData(ctx, probe)).chains.some((c) => c.chain_id === found.chainId))
+      return skip(`the indexer's chain ${found.chainId} is not listed by the router's /v2/info/chains`);
     const tracked = await track(ctx, probe, found);
     if (typeof tracked === "string") return fail(tracked);
     const deadline = Date.now() + (options.timeoutMs ?? DEFAULT_TRACK_TIMEOUT_MS);
