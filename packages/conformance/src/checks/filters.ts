@@ -25,6 +25,7 @@ import { CACHE_TTL_MS, fetchPage, type Page, totalAgainstWalk } from "./page-rea
 
 const FILTERED_LIMIT = "50";
 const UNFILTERED_LIMIT = "1000";
+const COLLECTIONS_TRIED = "10";
 const UNKNOWN_TYPE = "weft.conformance.v1.MsgNobodySends";
 const ASC = { "pagination.reverse": "false" };
 
@@ -437,10 +438,34 @@ async function nftOwner(ctx: CheckContext): Promise<string | undefined> {
   return owner || undefined;
 }
 
-/** The path a filter law reads; an account's NFT list needs an account that owns NFTs. */
+/** COLLECTIONS_TRIED newest collections, the one with the most tokens: its filters and orders bite. */
+async function largestCollection(ctx: CheckContext): Promise<string | undefined> {
+  const res = await ctx.probe.get("/indexer/nft/v1/collections", { "pagination.limit": COLLECTIONS_TRIED });
+  const list = isRecord(res.json) ? res.json.collections : undefined;
+  if (!Array.isArray(list)) return undefined;
+  const size = (c: unknown) => {
+    const nfts = isRecord(c) && isRecord(c.collection) ? c.collection.nfts : undefined;
+    return Number(isRecord(nfts) ? nfts.length : 0) || 0;
+  };
+  const best = [...list].sort((a, b) => size(b) - size(a))[0];
+  return size(best) > 0 ? textAt(best, "object_addr") || undefined : undefined;
+}
+
+/**
+ * The path a filter law reads: an account's NFT list needs an account that owns NFTs, a
+ * collection's the collection with the most tokens.
+ */
 async function lawPath(ctx: CheckContext, op: ContractOperation) {
-  const owns = op.path.startsWith("/indexer/nft/v1/tokens/by_account/") ? await nftOwner(ctx) : undefined;
-  return fillPath(op, ctx.discovery, owns ? { account: owns } : {});
+  const overrides: Record<string, string> = {};
+  if (op.path.startsWith("/indexer/nft/v1/tokens/by_account/")) {
+    const owner = await nftOwner(ctx);
+    if (owner) overrides.account = owner;
+  }
+  if (op.path.startsWith("/indexer/nft/v1/tokens/by_collection/")) {
+    const addr = await largestCollection(ctx);
+    if (addr) overrides.collection_addr = addr;
+  }
+  return fillPath(op, ctx.discovery, overrides);
 }
 
 export function filterChecks(contract: Contract): Check[] {
