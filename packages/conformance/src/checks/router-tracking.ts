@@ -132,6 +132,12 @@ const trackFreshLaw: Law = async (ctx, probe) => {
       return fail(
         `a hash no chain has is ${read.body?.status}, not STATE_SUBMITTED (or STATE_FAILED once abandoned)`,
       );
+    // The contract takes the hash in any case, 0x optional: the same transfer either way.
+    const spelled = { ...target, txHash: `0x${target.txHash.toLowerCase()}` };
+    const again2 = await readStatus(ctx, probe, spelled);
+    if (again2.problem) return fail(`read as ${spelled.txHash}: ${again2.problem}`);
+    if (again2.body?.state !== read.body.state)
+      return fail(`read as ${spelled.txHash} the state is ${again2.body?.state}, not ${read.body.state}`);
     return pass(`${read.body.state} on ${chain.chain_id}`);
   }
   return skip("no chain of the registry can track (each answered 404)");
@@ -181,7 +187,7 @@ export function routerTrackingChecks(options: TrackingOptions = {}): Check[] {
     {
       id: "router.track-fresh",
       title:
-        "a fresh hash tracked on a registry chain: track conforms and is idempotent, its status conforms and is submitted",
+        "a fresh hash tracked on a registry chain: track conforms and is idempotent, its status conforms, is submitted, and reads the same with the hash in lower case and 0x",
       law: trackFreshLaw,
     },
     {

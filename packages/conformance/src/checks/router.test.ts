@@ -292,6 +292,14 @@ const VARIANTS: { name: string; fails: string; handle: Handle }[] = [
         : undefined,
   },
   {
+    name: "status looks the hash up as given (a lower-case or 0x hash is not found)",
+    fails: "router.track-fresh",
+    handle: async (req) =>
+      req.url.pathname === "/v2/tx/status" && /[a-fx]/.test(req.url.searchParams.get("tx_hash") ?? "")
+        ? reply(404, { code: 5, message: "tx not found", details: [] })
+        : undefined,
+  },
+  {
     name: "status of an untracked hash on an unknown chain is a 400 Invalid chain_id, not a 404",
     fails: "router.track-unknown-chain",
     handle: async (req) =>
