@@ -6,7 +6,7 @@
  * terminal state within a bound with every state and hop checked. These laws only read and track:
  * they never broadcast.
  */
-import { type Check, describe, fail, pass, skip } from "../check.js";
+import { type Check, type CheckContext, describe, fail, pass, skip } from "../check.js";
 import type { Exchange, Probe } from "../http-probe.js";
 import { isRecord } from "../wire.js";
 import { conforms, freshChainId, freshHash, type Law, lawChecks, rejects, routerData } from "./router.js";
@@ -91,7 +91,7 @@ const chainsUnknownLaw: Law = async (ctx, probe) => {
 };
 
 /** Tracks `target`; the answer must conform, name the hash and a well-formed explorer link. */
-async function track(ctx: Parameters<Law>[0], probe: Probe, target: TrackTarget): Promise<Exchange | string> {
+async function track(ctx: CheckContext, probe: Probe, target: TrackTarget): Promise<Exchange | string> {
   const res = await probe.post("/v2/tx/track", { tx_hash: target.txHash, chain_id: target.chainId });
   const problem = conforms(ctx, "trackTx", res);
   if (problem) return `track ${target.txHash} on ${target.chainId}: ${problem}`;
@@ -101,7 +101,7 @@ async function track(ctx: Parameters<Law>[0], probe: Probe, target: TrackTarget)
   return explorerLinkProblem(body.explorer_link) ?? res;
 }
 
-async function readStatus(ctx: Parameters<Law>[0], probe: Probe, target: TrackTarget) {
+async function readStatus(ctx: CheckContext, probe: Probe, target: TrackTarget) {
   const res = await probe.get("/v2/tx/status", { tx_hash: target.txHash, chain_id: target.chainId });
   const problem = conforms(ctx, "getTxStatus", res);
   if (problem) return { problem: `status of ${target.txHash}: ${problem}` };
