@@ -102,6 +102,20 @@ describe("statusProblems", () => {
       ]),
     );
   });
+  it("names a failure without an error, a blocking hop once terminal, and one past the sequence", () => {
+    const body = transferStatus(hash, "pending");
+    expect(
+      statusProblems({ ...body, next_blocking_transfer: { transfer_sequence_index: 1 } }, L1, hash),
+    ).toContain("next_blocking_transfer 1 is past the 1 hop(s)");
+    const abandoned = { ...body, status: "STATE_FAILED", state: "STATE_ABANDONED" };
+    abandoned.transfers = [{ ...body.transfers[0], state: "STATE_ABANDONED" }];
+    expect(statusProblems(abandoned, L1, hash)).toEqual([
+      "next_blocking_transfer must be null once STATE_ABANDONED",
+      "error must explain STATE_ABANDONED",
+      "transfers[0].next_blocking_transfer must be null once STATE_ABANDONED",
+      "transfers[0].error must explain STATE_ABANDONED",
+    ]);
+  });
   it("names a first hop from another chain, a send_tx that is not the tracked tx, and a relative explorer link", () => {
     const body = transferStatus(hash, "completed");
     const hop = body.transfer_sequence[0].ibc_transfer;
