@@ -6,28 +6,32 @@
  *   the reference drops unknown names and returns every tx, so the reference profile skips it).
  * - `filter.is-signer.<op>`: every tx of an `is_signer=true` page was signed by the account (first
  *   signer from `tx.acc_seq`, `from` for EVM txs) and is in the account's unfiltered list.
- * - `filter.msgs-union.<op>`: `msgs=A,B` and `msgs=A&msgs=B` select the union of `msgs=A` and
- *   `msgs=B` (the contract: OR, both spellings).
- * - `filter.token-id.<op>`, `filter.collection-addr.<op>`: the exact-match NFT filters select the
- *   records of the unfiltered list with that value, none else and all of them.
- * - `filter.order-by.<op>`: `order_by=height` orders by height, newest first unless reverse=false.
- * - `filter.total.<op>`: under each filter, `total` equals a full traversal of the filtered list.
+ * and the laws of filter-laws.ts (a union of types, exact NFT filters, order_by, total).
  */
 import { type Check, type CheckContext, classOf, fail, pass, skip } from "../check.js";
 import type { Contract, ContractOperation } from "../contract.js";
-import { msgTypesOf, signersOf } from "../discovery.js";
-import type { Query } from "../http-probe.js";
-import { compareOrder, type ListModel, listModel, orderViolation } from "../list-model.js";
+import { msgTypesOf } from "../discovery.js";
+import { compareOrder, type ListModel, listModel } from "../list-model.js";
 import { fillPath } from "../operation-params.js";
 import type { Outcome } from "../types.js";
 import { isRecord } from "../wire.js";
-import { CACHE_TTL_MS, fetchPage, type Page, totalAgainstWalk } from "./page-reader.js";
+import {
+  ASC,
+  exactFilterLaw,
+  FILTERED_LIMIT,
+  filteredTotalLaw,
+  filtersOf,
+  type Law,
+  msgsUnionLaw,
+  orderByLaw,
+  signerOf,
+  textAt,
+  UNFILTERED_LIMIT,
+} from "./filter-laws.js";
+import { fetchPage, type Page } from "./page-reader.js";
 
-const FILTERED_LIMIT = "50";
-const UNFILTERED_LIMIT = "1000";
 const COLLECTIONS_TRIED = "10";
 const UNKNOWN_TYPE = "weft.conformance.v1.MsgNobodySends";
-const ASC = { "pagination.reverse": "false" };
 
 /**
  * Records of `filtered` missing from `all`, among those up to the last record `all` holds. Even a
@@ -103,12 +107,6 @@ async function msgsUnknownLaw(
   return pass();
 }
 
-/** The account that signed a record: the tx's first signer, or an EVM tx's `from`. */
-function signerOf(record: unknown): string | undefined {
-  if (isRecord(record) && typeof record.from === "string") return record.from.toLowerCase();
-  return signersOf(record)[0];
-}
-
 async function isSignerLaw(
   ctx: CheckContext,
   _op: ContractOperation,
@@ -143,244 +141,6 @@ async function isSignerLaw(
   );
 }
 
-/** A filter value that bites, and what a record it selects looks like. */
-interface Selector {
-  query: Query;
-  label: string;
-  matches(record: unknown): boolean;
-}
-
-const textAt = (record: unknown, ...keys: string[]): string => {
-  let node = record;
-  for (const key of keys) node = isRecord(node) ? node[key] : undefined;
-  return typeof node === "string" ? node : "";
-};
-const tokenIdOf = (record: unknown) => textAt(record, "nft", "token_id");
-const collectionOf = (record: unknown) => textAt(record, "collection_addr").toLowerCase();
-
-/** The value of a list's records the fewest records share (the filter then bites hardest). */
-function rarest(values: string[]): string | undefined {
-  const counts = new Map<string, number>();
-  for (const v of values) if (v) counts.set(v, (counts.get(v) ?? 0) + 1);
-  return [...counts.entries()].sort((a, b) => a[1] - b[1])[0]?.[0];
-}
-
-/**
- * A selector per filter parameter, from the unfiltered list. A token id that is the prefix of
- * another one is preferred: `token_id` is an exact match, and a prefix match then shows.
- */
-const SELECTORS: Record<string, (ctx: CheckContext, path: string, all: Page) => Selector | undefined> = {
-  msgs: (ctx, _path, all) => {
-    const type = rarest(all.items.flatMap((tx) => msgTypesOf(tx))) ?? ctx.discovery.msgTypes.at(-1);
-    return type
-      ? { query: { msgs: [type] }, label: `msgs=${type}`, matches: (tx) => msgTypesOf(tx).includes(type) }
-      : undefined;
-  },
-  is_signer: (_ctx, path) => {
-    const account = decodeURIComponent(path.split("/").pop() ?? "").toLowerCase();
-    return {
-      query: { is_signer: "true" },
-      label: "is_signer=true",
-      matches: (r) => (signerOf(r) ?? account).toLowerCase() === account,
-    };
-  },
-  token_id: (_ctx, _path, all) => {
-    const ids = all.items.map(tokenIdOf).filter(Boolean);
-    // Else one from the middle: a filter read as a bound (`>=`, `<=`) then shows either way.
-    const id =
-      ids.find((a) => ids.some((b) => b !== a && b.startsWith(a))) ?? ids[Math.floor(ids.length / 2)];
-    return id === undefined
-      ? undefined
-      : { query: { token_id: id }, label: `token_id=${id}`, matches: (r) => tokenIdOf(r) === id };
-  },
-  collection_addr: (_ctx, _path, all) => {
-    const addr = rarest(all.items.map(collectionOf));
-    return addr === undefined
-      ? undefined
-      : {
-          query: { collection_addr: addr },
-          label: `collection_addr=${addr}`,
-          matches: (r) => collectionOf(r) === addr,
-        };
-  },
-};
-
-/** Query parameters of an operation that filter its records. */
-const filtersOf = (op: ContractOperation) =>
-  op.parameters.filter((p) => p.in === "query" && p.name in SELECTORS).map((p) => p.name);
-
-async function selectorFor(
-  ctx: CheckContext,
-  args: { model: ListModel; path: string; param: string },
-): Promise<{ selector: Selector; all: Page } | { outcome: Outcome }> {
-  const all = await fetchPage(ctx, args.path, args.model, { ...ASC, "pagination.limit": UNFILTERED_LIMIT });
-  if (!all.ok) return { outcome: fail(`unfiltered: ${all.problem}`) };
-  const selector = SELECTORS[args.param]?.(ctx, args.path, all.page);
-  if (!selector) return { outcome: skip(`no ${args.param} value found in the list`) };
-  return { selector, all: all.page };
-}
-
-/** The reference's 500 on every msgs filter of txs/by_account (see `msgsLaw`). */
-const knownMsgsDefect = (op: ContractOperation, param: string, problem: string) =>
-  op.operationId === "listTxsByAccount" && param === "msgs" && problem.includes("got 500");
-
-/** `total` under each filter equals a full traversal of the filtered list (not the unfiltered count). */
-async function filteredTotalLaw(
-  ctx: CheckContext,
-  op: ContractOperation,
-  model: ListModel,
-  path: string,
-): Promise<Outcome> {
-  const notes: string[] = [];
-  for (const param of filtersOf(op)) {
-    const found = await selectorFor(ctx, { model, path, param });
-    if ("outcome" in found) {
-      if (found.outcome.status === "fail") return found.outcome;
-      continue;
-    }
-    const { selector, all } = found;
-    // A total wrong without a filter too is the `pagination.total` law's failure, not this one's.
-    const unfilteredTotal = Number(all.pagination.total);
-    if (all.pagination.next_key === null && unfilteredTotal !== all.items.length) {
-      notes.push(`${selector.label}: not judged, the unfiltered total is off too`);
-      continue;
-    }
-    const r = await totalAgainstWalk(ctx, {
-      path,
-      model,
-      query: { ...ASC, ...selector.query },
-      maxRecords: 2_000,
-    });
-    if ("skip" in r) continue;
-    if (!r.ok && ctx.profile === "reference" && knownMsgsDefect(op, param, r.problem)) {
-      notes.push(`${selector.label}: not judged, the reference answers 500 (known defect)`);
-      continue;
-    }
-    if (!r.ok) return fail(`${selector.label}: ${r.problem}`);
-    notes.push(`${selector.label}: ${r.count}`);
-  }
-  return notes.length > 0 ? pass(notes.join("; ")) : skip("no filter value found to count");
-}
-
-/** `msgs=A,B` (and `msgs=A&msgs=B`) selects the union of `msgs=A` and `msgs=B`. */
-async function msgsUnionLaw(
-  ctx: CheckContext,
-  op: ContractOperation,
-  model: ListModel,
-  path: string,
-): Promise<Outcome> {
-  const all = await fetchPage(ctx, path, model, { ...ASC, "pagination.limit": UNFILTERED_LIMIT });
-  if (!all.ok) return fail(`unfiltered: ${all.problem}`);
-  // The two rarest types: the union then differs from each of them.
-  const counts = new Map<string, number>();
-  for (const tx of all.page.items)
-    for (const t of new Set(msgTypesOf(tx))) counts.set(t, (counts.get(t) ?? 0) + 1);
-  const types = [...counts.entries()].sort((a, b) => a[1] - b[1]).map(([t]) => t);
-  const [a, b] =
-    types.length >= 2 ? types : [...types, ...ctx.discovery.msgTypes.filter((t) => !types.includes(t))];
-  if (a === undefined || b === undefined) return skip("fewer than two message types found");
-  const read = async (msgs: string[]) => {
-    const r = await fetchPage(ctx, path, model, { ...ASC, "pagination.limit": FILTERED_LIMIT, msgs });
-    return r.ok ? r.page : `msgs=${msgs.join("&msgs=")}: ${r.problem}`;
-  };
-  const pages = [await read([a]), await read([b]), await read([`${a},${b}`]), await read([a, b])];
-  const broken = pages.find((p) => typeof p === "string");
-  if (broken !== undefined) {
-    if (ctx.profile === "reference" && knownMsgsDefect(op, "msgs", broken))
-      return skip("the reference answers 500 to any msgs filter on txs/by_account (known defect)");
-    return fail(broken as string);
-  }
-  const [onlyA, onlyB, comma, repeated] = pages as Page[];
-  if (!onlyA || !onlyB || !comma || !repeated) return fail("unreachable");
-  // Compared up to the first FILTERED_LIMIT records of the union: the single reads may be cut.
-  const cut = (p: Page) => (p.pagination.next_key === null ? undefined : p.items.at(-1));
-  const bounds = [cut(onlyA), cut(onlyB), cut(comma), cut(repeated)].filter((r) => r !== undefined);
-  const bound = bounds.map((r) => model.kind.order(r)).sort(compareOrder)[0];
-  const within = (p: Page) =>
-    p.items
-      .filter((r) => bound === undefined || compareOrder(model.kind.order(r), bound) < 0)
-      .map((r) => model.kind.id(r));
-  const union = [...new Set([...within(onlyA), ...within(onlyB)])].sort();
-  for (const [spelling, page] of [
-    [`msgs=${a},${b}`, comma],
-    [`msgs=${a}&msgs=${b}`, repeated],
-  ] as const) {
-    const got = [...new Set(within(page))].sort();
-    if (got.join() !== union.join()) {
-      const lost = union.filter((id) => !got.includes(id));
-      const extra = got.filter((id) => !union.includes(id));
-      return fail(
-        `${spelling} is not the union of msgs=${a} and msgs=${b}: ${lost.length} missing${lost[0] ? ` (e.g. ${lost[0]})` : ""}, ${extra.length} extra${extra[0] ? ` (e.g. ${extra[0]})` : ""}`,
-      );
-    }
-  }
-  return pass(`${union.length} tx(s) of ${a} or ${b}`);
-}
-
-/**
- * An exact-match filter (`token_id`, `collection_addr`) selects exactly the records of the
- * unfiltered list that have that value: none else, and all of them. NFT lists are current state, so
- * a disagreement is read once more before it counts.
- */
-function exactFilterLaw(param: string): Law {
-  return async (ctx, _op, model, path) => {
-    let problem = "";
-    for (let attempt = 0; attempt < 2; attempt++) {
-      if (attempt > 0) await new Promise((resolve) => setTimeout(resolve, CACHE_TTL_MS));
-      const found = await selectorFor(ctx, { model, path, param });
-      if ("outcome" in found) return found.outcome;
-      const { selector, all } = found;
-      const r = await fetchPage(ctx, path, model, {
-        ...ASC,
-        ...selector.query,
-        "pagination.limit": UNFILTERED_LIMIT,
-      });
-      if (!r.ok) return fail(`${selector.label}: ${r.problem}`);
-      const wrong = r.page.items.find((x) => !selector.matches(x));
-      if (wrong !== undefined) return fail(`${selector.label} returned ${model.kind.id(wrong)}`);
-      const got = new Set(r.page.ids);
-      const expected = all.items.filter((x) => selector.matches(x)).map((x) => model.kind.id(x));
-      const missing = expected.filter((id) => !got.has(id));
-      if (missing.length === 0) return pass(`${selector.label}: ${got.size} record(s)`);
-      problem = `${selector.label} lacks ${missing.length} of the ${expected.length} record(s) the unfiltered list has with it, e.g. ${missing[0]}`;
-    }
-    return fail(problem);
-  };
-}
-
-const heightOf = (record: unknown) => {
-  const h = isRecord(record) ? record.height : undefined;
-  return typeof h === "number" || (typeof h === "string" && /^\d+$/.test(h)) ? Number(h) : Number.NaN;
-};
-
-/** `order_by=height` orders by height: descending by default, ascending with reverse=false. */
-async function orderByLaw(
-  ctx: CheckContext,
-  _op: ContractOperation,
-  model: ListModel,
-  path: string,
-): Promise<Outcome> {
-  let read = 0;
-  for (const [name, query, descending] of [
-    ["order_by=height", {}, true],
-    ["order_by=height&pagination.reverse=false", ASC, false],
-  ] as const) {
-    const r = await fetchPage(ctx, path, model, {
-      ...query,
-      order_by: "height",
-      "pagination.limit": UNFILTERED_LIMIT,
-    });
-    if (!r.ok) return fail(`${name}: ${r.problem}`);
-    const heights = r.page.items.map(heightOf);
-    if (heights.some(Number.isNaN)) return fail(`${name}: a record has no integer height`);
-    const problem = orderViolation(heights, descending, false);
-    if (problem) return fail(`${name}: by height, ${problem}`);
-    read = heights.length;
-  }
-  return read > 1 ? pass(`${read} record(s)`) : skip("fewer than two records to order");
-}
-
-type Law = (ctx: CheckContext, op: ContractOperation, model: ListModel, path: string) => Promise<Outcome>;
 const LAWS: { name: string; param: string; title: string; law: Law }[] = [
   {
     name: "msgs",
