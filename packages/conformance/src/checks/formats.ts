@@ -1,7 +1,8 @@
 /**
  * Values in the contract's formats and units, read across endpoints (no oracle needed):
  * - `format.tx-timestamp.<op>`: a tx's timestamp is its block's (to the second) and keeps the chain's
- *   nanoseconds (RFC 3339 with nanoseconds), on every operation serving Cosmos txs.
+ *   nanoseconds (RFC 3339 with nanoseconds), on every operation serving Cosmos txs; an NFT's txs at its
+ *   last change also agree with the NFT's own time (to the microsecond).
  * - `content.tx-events.<op>`: a tx carries its ABCI events: the ante handler's `tx` event with
  *   `acc_seq`, and a successful tx a `message` event whose `action` names each of its messages.
  * - `format.block-time`: `block_time` is milliseconds (its sum agrees with the listed timestamps).
@@ -60,7 +61,43 @@ async function txTimestamps(ctx: CheckContext, op: string): Promise<Outcome> {
       `the tx timestamps of ${fractions.size} blocks all end on a whole microsecond or coarser (.${[...fractions.values()].join(", .")}): the chain's nanoseconds dropped`,
     );
   }
+  if (op === "listNftTxs") {
+    const problem = await nftTimeProblem(ctx, r.items);
+    if (problem) return fail(problem);
+  }
   return pass(`${r.items.slice(0, 20).length} tx(s) of ${fractions.size} block(s)`);
+}
+
+/** An RFC 3339 time cut to the microsecond and printed as Go's RFC3339Nano (how NFT times are). */
+const toMicro = (ts: string) => {
+  const m = RFC3339.exec(ts);
+  const micro = (m?.[2] ?? "").padEnd(9, "0").slice(0, 6).replace(/0+$/, "");
+  return m ? `${m[1]}${micro ? `.${micro}` : ""}Z` : ts;
+};
+
+/**
+ * The NFT's own time (its last change, to the microsecond) is that of its txs at that height: a
+ * cross-read that needs only one block to see a tx's time cut.
+ */
+async function nftTimeProblem(
+  ctx: CheckContext,
+  txs: Record<string, unknown>[],
+): Promise<string | undefined> {
+  const nft = ctx.discovery.nft;
+  if (!nft?.tokenId) return undefined;
+  const tokens = await readList(
+    ctx,
+    `/indexer/nft/v1/tokens/by_collection/${enc(nft.collectionAddr)}`,
+    "tokens",
+    {
+      token_id: nft.tokenId,
+    },
+  );
+  const token = "items" in tokens ? tokens.items[0] : undefined;
+  if (!token) return undefined;
+  const tx = txs.find((t) => String(t.height) === String(token.height));
+  if (!tx || toMicro(String(tx.timestamp)) === token.timestamp) return undefined;
+  return `tx ${String(tx.txhash)} at the NFT's last change (height ${String(token.height)}) has timestamp ${String(tx.timestamp)}, but the NFT has ${String(token.timestamp)}`;
 }
 
 async function txEvents(ctx: CheckContext, op: string): Promise<Outcome> {

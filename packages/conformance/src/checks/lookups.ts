@@ -94,12 +94,19 @@ async function unknown404(ctx: CheckContext, contract: Contract, opId: string): 
   return problem ? fail(problem) : pass();
 }
 
-/** Fresh accounts or collections the contract answers with an empty page, and the list key. */
+/** Fresh accounts or collections the contract answers with an empty page (no 404 documented for them), and the list key. */
 const UNKNOWN_EMPTY: Record<string, { path: () => string; key: string }> = {
   listTxsByAccount: { path: () => `${TX}/txs/by_account/0x${fresh(20)}`, key: "txs" },
   listNftCollectionsByAccount: {
     path: () => `/indexer/nft/v1/collections/by_account/0x${fresh(20)}`,
     key: "collections",
+  },
+  listNftTokensByAccount: { path: () => `/indexer/nft/v1/tokens/by_account/0x${fresh(20)}`, key: "tokens" },
+  // Their only documented 404 is a chain without EVM routes.
+  listEvmTxsByAccount: { path: () => `${TX}/evm-txs/by_account/0x${fresh(20)}`, key: "txs" },
+  listEvmInternalTxsByAccount: {
+    path: () => `${TX}/evm-internal-txs/by_account/0x${fresh(20)}`,
+    key: "internal_txs",
   },
   listNftTokensByCollection: {
     path: () => `/indexer/nft/v1/tokens/by_collection/0x${fresh(32)}`,
