@@ -53,4 +53,24 @@ describe("discover", () => {
     );
     expect(found.nft).toEqual({ collectionAddr: NEW, collectionName: "Fresh" });
   });
+
+  it("takes a fee denom whose rich list has holders (an EVM chain's gas token may have none), else the first tx's", async () => {
+    const tx = (fee: string) => ({ events: [{ type: "tx", attributes: [{ key: "fee", value: fee }] }] });
+    const chain = {
+      "/indexer/block/v1/blocks": {
+        blocks: [
+          { height: "3", tx_count: "0" },
+          { height: "2", tx_count: "1" },
+        ],
+      },
+      "/indexer/tx/v1/txs/by_height/2": { txs: [tx("900GAS")] },
+      "/indexer/tx/v1/txs": { txs: [tx("900GAS"), tx("5uinit"), tx("7uinit")] },
+      "/indexer/richlist/v1/GAS": { holders: [] },
+    };
+    const withHolders = await discover(
+      fakeProbe({ ...chain, "/indexer/richlist/v1/uinit": { holders: [{ account: "0x1", amount: "5" }] } }),
+    );
+    expect(withHolders.denom).toBe("uinit");
+    expect((await discover(fakeProbe(chain))).denom).toBe("GAS");
+  });
 });

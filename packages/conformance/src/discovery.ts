@@ -8,6 +8,8 @@
 import type { Probe } from "./http-probe.js";
 import { type Block, isRecord, type TxResponse } from "./wire.js";
 
+/** Fee denoms whose rich list is looked at for one with a holder. */
+const DENOMS_TRIED = 3;
 /** Newest NFT collections looked at for one with a token. */
 const NFT_COLLECTIONS_TRIED = 10;
 
@@ -66,6 +68,44 @@ export function signersOf(tx: unknown): string[] {
   return eventValues(tx, "tx", "acc_seq").map((v) => v.split("/")[0] ?? "");
 }
 
+/** The denom of a tx's fee (its `tx` event's `fee`, e.g. `1200uinit`). */
+const feeDenomOf = (tx: unknown) =>
+  /^\d+([a-zA-Z][a-zA-Z0-9/:._-]{1,127})$/.exec(eventValues(tx, "tx", "fee")[0] ?? "")?.[1];
+
+/**
+ * The first fee denom (that of `first`, then the others recent txs pay in, most used first) whose
+ * rich list has a holder: a chain may take fees in a denom its token balances do not show (an EVM
+ * chain's gas token), whose empty rich list would leave the rich-list laws nothing to read, and a
+ * denom picked by whichever tx happened to come first would make two runs read different lists.
+ * `first` when none has a holder (or the rich list does not answer).
+ */
+async function denomWithHolders(
+  probe: Probe,
+  first: string | undefined,
+  txs: unknown[],
+): Promise<string | undefined> {
+  const counts = new Map<string, number>();
+  for (const tx of txs) {
+    const denom = feeDenomOf(tx);
+    if (denom) counts.set(denom, (counts.get(denom) ?? 0) + 1);
+  }
+  const candidates = [
+    ...new Set([...(first ? [first] : []), ...[...counts].sort((a, b) => b[1] - a[1]).map(([d]) => d)]),
+  ];
+  for (const denom of candidates.slice(0, DENOMS_TRIED)) {
+    const holders = await listOf<unknown>(
+      probe,
+      `/indexer/richlist/v1/${encodeURIComponent(denom)}`,
+      "holders",
+      {
+        "pagination.limit": "1",
+      },
+    );
+    if (holders.length > 0) return denom;
+  }
+  return first;
+}
+
 async function listOf<T>(probe: Probe, path: string, key: string, query = {}): Promise<T[]> {
   const res = await probe.get(path, query);
   const list = res.status === 200 && isRecord(res.json) ? res.json[key] : undefined;
@@ -106,11 +146,9 @@ export async function discover(probe: Probe): Promise<Discovery> {
     found.signer = signersOf(found.tx)[0] || undefined;
     found.accounts = [...new Set(eventValues(found.tx).filter((v) => BECH32.test(v)))];
     // auth_info is typed loosely by the contract (the node's JSON); fall back to the block's fees.
-    const fee = /^\d+([a-zA-Z][a-zA-Z0-9/:._-]{1,127})$/.exec(
-      eventValues(found.tx, "tx", "fee")[0] ?? "",
-    )?.[1];
-    found.denom = fee ?? found.txBlock?.total_fee?.[0]?.denom;
+    found.denom = feeDenomOf(found.tx) ?? found.txBlock?.total_fee?.[0]?.denom;
   }
+  found.denom = await denomWithHolders(probe, found.denom, [...found.txBlockTxs, ...recentTxs]);
   // The newest collection may have no token yet (a live chain just created it): take the first of
   // the newest few that has one, so the token routes are checked on a real token.
   const collections = await listOf<Record<string, unknown>>(
