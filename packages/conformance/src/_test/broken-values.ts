@@ -67,6 +67,17 @@ export const VALUE_VARIANTS: BrokenVariant[] = [
     }),
   },
   {
+    name: "rich list holders printed as the store owner's 0x hex on a Move chain",
+    fails: "format.holder-accounts",
+    handle: rewrite(
+      /^\/indexer\/richlist\/v1\//,
+      eachRecord("holders", (h) => ({
+        ...h,
+        account: `0x${Buffer.from(String(h.account)).toString("hex").slice(0, 40)}`,
+      })),
+    ),
+  },
+  {
     name: "nfts.length of /collections counting mints, burns not subtracted",
     fails: "consistency.collection-supply",
     handle: rewrite(

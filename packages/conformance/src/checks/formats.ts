@@ -7,26 +7,18 @@
  *   `acc_seq`, and a successful tx a `message` event whose `action` names each of its messages.
  * - `format.block-time`: `block_time` is milliseconds (its sum agrees with the listed timestamps).
  * - `format.avg-blocktime`: `avg_block_time` is seconds (it agrees with the spacing of the newest 100 blocks).
- * - `format.nft-addresses.<op>`: owners and creators are bech32, as the contract says.
- * - `format.internal-frames.<op>`: call frames number depth-first, the top one (index 0) with
- *   `parent_index` -1 and every other one pointing at an earlier frame of its tx.
+ * - Addresses per field and VM: address-formats.ts.
  */
 import { type Check, type CheckContext, describe, fail, pass, skip } from "../check.js";
 import type { Outcome } from "../types.js";
 import { isRecord } from "../wire.js";
-import { type Records, readList, TX_SOURCES } from "./tx-sources.js";
+import { addressFormatChecks } from "./address-formats.js";
+import { outcomeOf, readList, TX_SOURCES } from "./tx-sources.js";
 
-const BECH32 = /^[a-z]{1,83}1[02-9ac-hj-np-z]{38,58}$/;
 const RFC3339 = /^(\d{4}-\d\d-\d\dT\d\d:\d\d:\d\d)(?:\.(\d+))?Z$/;
 /** Distinct blocks whose tx times must all end on a whole microsecond before they count as cut. */
 const CUT_EVIDENCE_BLOCKS = 3;
 const enc = encodeURIComponent;
-
-function outcomeOf(r: Records): Outcome | undefined {
-  if ("problem" in r) return fail(r.problem);
-  if ("skip" in r) return skip(r.skip);
-  return r.items.length === 0 ? skip("no records to look at") : undefined;
-}
 
 async function txTimestamps(ctx: CheckContext, op: string): Promise<Outcome> {
   const r = await TX_SOURCES[op]!(ctx);
@@ -166,99 +158,6 @@ async function avgBlockTime(ctx: CheckContext): Promise<Outcome> {
       );
 }
 
-const NFT = "/indexer/nft/v1";
-const NFT_SOURCES: Record<string, (ctx: CheckContext) => Promise<Records>> = {
-  listNftCollections: (ctx) =>
-    readList(ctx, `${NFT}/collections`, "collections", { "pagination.limit": "20" }),
-  getNftCollection: async (ctx) => {
-    const nft = ctx.discovery.nft;
-    if (!nft) return { skip: "no NFT collection found on the deployment" };
-    const res = await ctx.probe.get(`${NFT}/collections/${enc(nft.collectionAddr)}`);
-    const c = isRecord(res.json) ? res.json.collection : undefined;
-    return res.status === 200 && isRecord(c)
-      ? { items: [c] }
-      : { problem: `/collections/${nft.collectionAddr}: ${describe(res)}` };
-  },
-  listNftTokensByCollection: async (ctx) => {
-    const nft = ctx.discovery.nft;
-    if (!nft) return { skip: "no NFT collection found on the deployment" };
-    return readList(ctx, `${NFT}/tokens/by_collection/${enc(nft.collectionAddr)}`, "tokens", {
-      "pagination.limit": "20",
-    });
-  },
-  listNftTokensByAccount: async (ctx) => {
-    const nft = ctx.discovery.nft;
-    if (!nft?.tokenId) return { skip: "no NFT found on the deployment" };
-    const tokens = await readList(ctx, `${NFT}/tokens/by_collection/${enc(nft.collectionAddr)}`, "tokens", {
-      "pagination.limit": "1",
-    });
-    if (!("items" in tokens)) return tokens;
-    const owner = tokens.items[0]?.owner;
-    if (typeof owner !== "string" || owner === "") return { skip: "no NFT owner found" };
-    return readList(ctx, `${NFT}/tokens/by_account/${enc(owner)}`, "tokens", { "pagination.limit": "20" });
-  },
-};
-
-async function nftAddresses(ctx: CheckContext, op: string): Promise<Outcome> {
-  const r = await NFT_SOURCES[op]!(ctx);
-  const early = outcomeOf(r);
-  if (early || !("items" in r)) return early ?? skip("no records");
-  for (const item of r.items) {
-    const creator = isRecord(item.collection) ? item.collection.creator : undefined;
-    for (const [field, value] of [
-      ["owner", item.owner],
-      ["collection.creator", creator],
-    ] as const) {
-      if (value !== undefined && !BECH32.test(String(value)))
-        return fail(`${field} ${JSON.stringify(value)} is not bech32, as the contract has it`);
-    }
-  }
-  return pass(`${r.items.length} record(s)`);
-}
-
-const FRAMES = "/indexer/tx/v1/evm-internal-txs";
-const FRAME_SOURCES: Record<string, (ctx: CheckContext, first: Record<string, unknown>) => Promise<Records>> =
-  {
-    listEvmInternalTxs: (ctx) => readList(ctx, FRAMES, "internal_txs", { "pagination.limit": "50" }),
-    listEvmInternalTxsByHash: (ctx, first) =>
-      readList(ctx, `${FRAMES}/${enc(String(first.hash))}`, "internal_txs", {
-        "pagination.limit": "1000",
-        "pagination.reverse": "false",
-      }),
-    listEvmInternalTxsByHeight: (ctx, first) =>
-      readList(ctx, `${FRAMES}/by_height/${enc(String(first.height))}`, "internal_txs", {
-        "pagination.limit": "100",
-      }),
-    listEvmInternalTxsByAccount: (ctx, first) =>
-      readList(ctx, `${FRAMES}/by_account/${enc(String(first.from))}`, "internal_txs", {
-        "pagination.limit": "50",
-      }),
-  };
-
-async function internalFrames(ctx: CheckContext, op: string): Promise<Outcome> {
-  const newest = await readList(ctx, FRAMES, "internal_txs", { "pagination.limit": "1" });
-  const early = outcomeOf(newest);
-  if (early || !("items" in newest)) return early ?? skip("no internal txs indexed");
-  const r = await FRAME_SOURCES[op]!(ctx, newest.items[0] ?? {});
-  const none = outcomeOf(r);
-  if (none || !("items" in r)) return none ?? skip("no records");
-  for (const f of r.items) {
-    const at = `frame ${String(f.index)} of ${String(f.hash)}`;
-    const index = Number(f.index);
-    const parent = Number(f.parent_index);
-    if (index === 0 && parent !== -1)
-      return fail(`${at} is the top call but has parent_index ${parent}, not -1`);
-    if (index > 0 && !(parent >= 0 && parent < index))
-      return fail(`${at} has parent_index ${parent}: not an earlier frame of its tx`);
-  }
-  if (op === "listEvmInternalTxsByHash") {
-    const indexes = r.items.map((f) => Number(f.index));
-    if (indexes.some((x, i) => x !== i))
-      return fail(`frames are not numbered 0..n-1 in order: ${indexes.join(",")}`);
-  }
-  return pass(`${r.items.length} frame(s)`);
-}
-
 const TX_OPS = ["listTxs", "listTxsByHeight", "listTxsByAccount", "getTx", "listNftTxs"];
 const blockDeps = ["getBlock"];
 
@@ -304,27 +203,6 @@ export function formatChecks(): Check[] {
       requires: ["getAvgBlockTime", "listBlocks"],
       run: avgBlockTime,
     },
-    ...Object.keys(NFT_SOURCES).map(
-      (op): Check => ({
-        id: `format.nft-addresses.${op}`,
-        class: "nft",
-        kind: "consistency",
-        title: `${op}: NFT owners and collection creators are bech32`,
-        operationId: op,
-        requires: [op, "listNftTokensByCollection"],
-        run: (ctx) => nftAddresses(ctx, op),
-      }),
-    ),
-    ...Object.keys(FRAME_SOURCES).map(
-      (op): Check => ({
-        id: `format.internal-frames.${op}`,
-        class: "evm",
-        kind: "consistency",
-        title: `${op}: the top call frame has parent_index -1, others point at an earlier frame`,
-        operationId: op,
-        requires: [op, "listEvmInternalTxs"],
-        run: (ctx) => internalFrames(ctx, op),
-      }),
-    ),
+    ...addressFormatChecks(),
   ];
 }

@@ -2,8 +2,8 @@
  * Where the value laws find records: for each operation that serves Cosmos txs (or NFTs, or call
  * frames), a few of its records read from the deployment with discovered inputs.
  */
-import type { CheckContext } from "../check.js";
-import { describe } from "../check.js";
+import { type CheckContext, describe, fail, skip } from "../check.js";
+import type { Outcome } from "../types.js";
 import { isRecord } from "../wire.js";
 
 export type Records = { items: Record<string, unknown>[] } | { problem: string } | { skip: string };
@@ -69,3 +69,10 @@ export const TX_SOURCES: Record<string, (ctx: CheckContext) => Promise<Records>>
     });
   },
 };
+
+/** The outcome a source settles on its own: a failure, a skip, or nothing to look at. */
+export function outcomeOf(r: Records): Outcome | undefined {
+  if ("problem" in r) return fail(r.problem);
+  if ("skip" in r) return skip(r.skip);
+  return r.items.length === 0 ? skip("no records to look at") : undefined;
+}
