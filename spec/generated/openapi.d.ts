@@ -880,7 +880,7 @@ export interface components {
         /**
          * @description The one error envelope of both APIs (the kvindexer and Skip Go shape). `code` is a gRPC status code
          *     that matches the HTTP status: 3 INVALID_ARGUMENT (400, 415 and any other 4xx), 5 NOT_FOUND (404),
-         *     8 RESOURCE_EXHAUSTED (413), 12 UNIMPLEMENTED (405, 501), 2 UNKNOWN (500), 14 UNAVAILABLE (503).
+         *     8 RESOURCE_EXHAUSTED (413, 429), 12 UNIMPLEMENTED (405, 501), 2 UNKNOWN (500), 14 UNAVAILABLE (503).
          */
         error: {
             /**

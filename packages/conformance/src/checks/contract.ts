@@ -24,8 +24,7 @@ import { isRecord } from "../wire.js";
 
 /**
  * The error envelope's `code` for an HTTP status: the gRPC code of the contract's table
- * (components/schemas/error.yaml); `undefined` for a non-error status. 429 may also be 8
- * (RESOURCE_EXHAUSTED), the gRPC code of a rate limit.
+ * (components/schemas/error.yaml); `undefined` for a non-error status.
  */
 export function grpcCodesFor(status: number): number[] | undefined {
   if (status < 400) return undefined;
@@ -33,7 +32,7 @@ export function grpcCodesFor(status: number): number[] | undefined {
     404: [5],
     405: [12],
     413: [8],
-    429: [3, 8],
+    429: [8],
     501: [12],
     503: [14],
   };
