@@ -3,7 +3,7 @@
  * of a real Weft breaking exactly one rule) makes exactly its check fail, and nothing else.
  */
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { json, startBrokenServer } from "./_test/broken-proxy.js";
+import { type Handler, json, startBrokenServer } from "./_test/broken-proxy.js";
 import { BROKEN_VARIANTS } from "./_test/broken-variants.js";
 import { startWeftDev, type WeftDev } from "./_test/weft-dev.js";
 import { runConformance } from "./run-conformance.js";
@@ -35,6 +35,61 @@ describe("deliberately broken servers", () => {
       expect(failed.map((r) => r.id)).toEqual([variant.fails]);
       expect(failed[0]?.exchanges.length).toBeGreaterThan(0);
       expect(report.ok).toBe(false);
+    } finally {
+      await server.close();
+    }
+  });
+});
+
+/**
+ * Changes a compatible deployment may make without breaking any client: each must leave the strict
+ * suite without a failure, so the laws judge the contract and not Weft's incidental bytes.
+ */
+const HARMLESS: { name: string; handle: Handler }[] = [
+  {
+    name: "JSON without a charset parameter",
+    handle: async (req) => {
+      const r = await req.forward();
+      return r.contentType.startsWith("application/json") ? { ...r, contentType: "application/json" } : r;
+    },
+  },
+  {
+    name: "pretty-printed JSON (two-space indent, trailing newline)",
+    handle: async (req) => {
+      const r = await req.forward();
+      if (!r.contentType.startsWith("application/json") || r.body === "") return r;
+      return { ...r, body: `${JSON.stringify(JSON.parse(r.body), null, 2)}\n` };
+    },
+  },
+  {
+    name: "extra response headers (server, caching, tracing, a cookie)",
+    handle: async (req) => {
+      const r = await req.forward();
+      return {
+        ...r,
+        headers: {
+          ...r.headers,
+          server: "nginx/1.25.3",
+          "cache-control": "public, max-age=1",
+          etag: 'W/"5e-1a2b3c"',
+          "x-request-id": "3f9c2a4e-0d1b-4c1e-9a57-6b2f1d0e8c11",
+          "set-cookie": "lb=a1; Path=/; HttpOnly",
+        },
+      };
+    },
+  },
+];
+
+describe("harmless changes", () => {
+  it.each(HARMLESS)("$name: the strict suite still passes", async ({ handle }) => {
+    const server = await startBrokenServer(weft.url, handle);
+    try {
+      const report = await runConformance({ indexerUrl: server.url, profile: "strict", concurrency: 8 });
+      expect(report.results.filter((r) => r.status === "fail").map((r) => `${r.id}: ${r.reason}`)).toEqual(
+        [],
+      );
+      expect(report.results.filter((r) => r.status === "pass").length).toBeGreaterThan(100);
+      expect(report.ok).toBe(true);
     } finally {
       await server.close();
     }
