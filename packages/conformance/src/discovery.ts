@@ -48,6 +48,13 @@ export function msgTypesOf(tx: unknown): string[] {
     .filter(Boolean);
 }
 
+/** The distinct values, the one seen fewest times first (a filter on it bites most); empty ones left out. */
+export function rarestFirst(values: string[]): string[] {
+  const counts = new Map<string, number>();
+  for (const v of values) if (v) counts.set(v, (counts.get(v) ?? 0) + 1);
+  return [...counts.entries()].sort((a, b) => a[1] - b[1]).map(([v]) => v);
+}
+
 /** Attribute values of a tx's events, optionally only of one event type and key. */
 export function eventValues(tx: unknown, type?: string, key?: string): string[] {
   const events = isRecord(tx) ? tx.events : undefined;

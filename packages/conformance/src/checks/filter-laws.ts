@@ -9,7 +9,7 @@
  */
 import { type CheckContext, fail, pass, skip } from "../check.js";
 import type { ContractOperation } from "../contract.js";
-import { msgTypesOf, signersOf } from "../discovery.js";
+import { msgTypesOf, rarestFirst, signersOf } from "../discovery.js";
 import type { Query } from "../http-probe.js";
 import { compareOrder, type ListModel, orderViolation } from "../list-model.js";
 import type { Outcome } from "../types.js";
@@ -48,20 +48,13 @@ export const textAt = (record: unknown, ...keys: string[]): string => {
 const tokenIdOf = (record: unknown) => textAt(record, "nft", "token_id");
 const collectionOf = (record: unknown) => textAt(record, "collection_addr").toLowerCase();
 
-/** The value of a list's records the fewest records share (the filter then bites hardest). */
-function rarest(values: string[]): string | undefined {
-  const counts = new Map<string, number>();
-  for (const v of values) if (v) counts.set(v, (counts.get(v) ?? 0) + 1);
-  return [...counts.entries()].sort((a, b) => a[1] - b[1])[0]?.[0];
-}
-
 /**
  * A selector per filter parameter, from the unfiltered list. A token id that is the prefix of
  * another one is preferred: `token_id` is an exact match, and a prefix match then shows.
  */
 const SELECTORS: Record<string, (ctx: CheckContext, path: string, all: Page) => Selector | undefined> = {
   msgs: (ctx, _path, all) => {
-    const type = rarest(all.items.flatMap((tx) => msgTypesOf(tx))) ?? ctx.discovery.msgTypes.at(-1);
+    const type = rarestFirst(all.items.flatMap((tx) => msgTypesOf(tx)))[0] ?? ctx.discovery.msgTypes.at(-1);
     return type
       ? { query: { msgs: [type] }, label: `msgs=${type}`, matches: (tx) => msgTypesOf(tx).includes(type) }
       : undefined;
@@ -84,7 +77,7 @@ const SELECTORS: Record<string, (ctx: CheckContext, path: string, all: Page) => 
       : { query: { token_id: id }, label: `token_id=${id}`, matches: (r) => tokenIdOf(r) === id };
   },
   collection_addr: (_ctx, _path, all) => {
-    const addr = rarest(all.items.map(collectionOf));
+    const addr = rarestFirst(all.items.map(collectionOf))[0];
     return addr === undefined
       ? undefined
       : {
@@ -162,10 +155,7 @@ export async function msgsUnionLaw(
   const all = await fetchPage(ctx, path, model, { ...ASC, "pagination.limit": UNFILTERED_LIMIT });
   if (!all.ok) return fail(`unfiltered: ${all.problem}`);
   // The two rarest types: the union then differs from each of them.
-  const counts = new Map<string, number>();
-  for (const tx of all.page.items)
-    for (const t of new Set(msgTypesOf(tx))) counts.set(t, (counts.get(t) ?? 0) + 1);
-  const types = [...counts.entries()].sort((a, b) => a[1] - b[1]).map(([t]) => t);
+  const types = rarestFirst(all.page.items.flatMap((tx) => [...new Set(msgTypesOf(tx))]));
   const [a, b] =
     types.length >= 2 ? types : [...types, ...ctx.discovery.msgTypes.filter((t) => !types.includes(t))];
   if (a === undefined || b === undefined) return skip("fewer than two message types found");

@@ -10,7 +10,7 @@
  */
 import { type Check, type CheckContext, classOf, fail, pass, skip } from "../check.js";
 import type { Contract, ContractOperation } from "../contract.js";
-import { msgTypesOf } from "../discovery.js";
+import { msgTypesOf, rarestFirst } from "../discovery.js";
 import { compareOrder, type ListModel, listModel } from "../list-model.js";
 import { fillPath } from "../operation-params.js";
 import type { Outcome } from "../types.js";
@@ -57,9 +57,7 @@ async function msgsLaw(
   const all = await fetchPage(ctx, path, model, { ...ASC, "pagination.limit": UNFILTERED_LIMIT });
   if (!all.ok) return fail(`unfiltered: ${all.problem}`);
   // The rarest type this list holds makes the filter bite; fall back to any type the chain has.
-  const counts = new Map<string, number>();
-  for (const tx of all.page.items) for (const t of msgTypesOf(tx)) counts.set(t, (counts.get(t) ?? 0) + 1);
-  const type = [...counts.entries()].sort((a, b) => a[1] - b[1])[0]?.[0] ?? ctx.discovery.msgTypes.at(-1);
+  const type = rarestFirst(all.page.items.flatMap(msgTypesOf))[0] ?? ctx.discovery.msgTypes.at(-1);
   if (!type) return skip("no message types found on the deployment");
   const filtered = await fetchPage(ctx, path, model, {
     ...ASC,

@@ -29,11 +29,6 @@ export interface Database {
   url: string;
   /** True when this process started its own PGlite. */
   embedded: boolean;
-  /**
-   * The circuit breaker every `pool.query` and `pool.connect` goes through (db/availability.ts);
-   * undefined on the embedded PGlite, which lives and dies with this process.
-   */
-  availability: DatabaseAvailability | undefined;
   close(): Promise<void>;
 }
 
@@ -100,7 +95,6 @@ export async function openDatabase(options: {
         pool,
         url,
         embedded: true,
-        availability: undefined,
         async close() {
           await pool.end();
           await pglite.close();
@@ -125,7 +119,6 @@ export async function openDatabase(options: {
       pool,
       url,
       embedded: false,
-      availability,
       async close() {
         availability.close();
         await pool.end();

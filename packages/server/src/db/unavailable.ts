@@ -104,8 +104,3 @@ export function databaseUnavailability(err: unknown): DatabaseUnavailability | u
   }
   return undefined;
 }
-
-/** True when `err` means the database is unavailable (see `databaseUnavailability`). */
-export function isDatabaseUnavailable(err: unknown): boolean {
-  return databaseUnavailability(err) !== undefined;
-}

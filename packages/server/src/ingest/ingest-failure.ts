@@ -102,7 +102,7 @@ const TRANSIENT_SQLSTATES = new Set(["40001", "40P01"]);
  * one classifier the API and the pool's breaker use too), the writer lock went with it, or a
  * transaction conflict a retry resolves; false for an SQL error of a statement it ran.
  */
-export function isDatabaseUnavailable(err: unknown): boolean {
+function isDatabaseFailure(err: unknown): boolean {
   if (err instanceof WriterLockLostError || databaseUnavailability(err) !== undefined) return true;
   const code = (err as { code?: unknown } | null)?.code;
   return typeof code === "string" && TRANSIENT_SQLSTATES.has(code);
@@ -167,7 +167,7 @@ export function classifyIngestFailure(error: unknown): IngestFailure {
     (err.name === "TimeoutError" || (err instanceof TypeError && err.message === "terminated"))
   )
     return { ...base, kind: "node", deterministic: false, fatal: false };
-  if (isDatabaseUnavailable(err)) return { ...base, kind: "database", deterministic: false, fatal: false };
+  if (isDatabaseFailure(err)) return { ...base, kind: "database", deterministic: false, fatal: false };
   return { ...base, kind: "other", deterministic: true, fatal: false };
 }
 
