@@ -20,8 +20,9 @@ import { fetchPage, type Page, traverse } from "./page-reader.js";
 const BY_HEIGHT = "/by_height/{height}";
 /** Records of the unselected list read to find a height and its records (newest first). */
 const RECENT = "1000";
-const WALK_LIMIT = 1;
-const WALK_PAGES = 6;
+/** Pages the walk of a height is split into (and read beyond, to see a list run past its end). */
+const WALK_SPLIT = 3;
+const WALK_PAGES = WALK_SPLIT + 3;
 const ASC = { "pagination.reverse": "false" };
 
 interface HeightSample {
@@ -52,11 +53,13 @@ async function sampleHeight(
   const heights = [...byHeight.keys()];
   // The oldest height of the read may be cut by the limit; the newest may be incomplete.
   const settled = heights.slice(1, r.page.pagination.next_key === null ? undefined : -1);
-  const wanted = ctx.discovery.txBlock?.height;
-  const height =
-    unselected.endsWith("/txs") && wanted !== undefined && settled.includes(wanted)
-      ? wanted
-      : settled.sort((a, b) => (byHeight.get(b)?.length ?? 0) - (byHeight.get(a)?.length ?? 0))[0];
+  // The height with the most records, so the one-record walk crosses keyed pages (a height of
+  // one record has none); among equals, the block discovery chose for /txs, which other laws read.
+  const wanted = unselected.endsWith("/txs") ? ctx.discovery.txBlock?.height : undefined;
+  const count = (h: string) => byHeight.get(h)?.length ?? 0;
+  const height = settled.sort(
+    (a, b) => count(b) - count(a) || Number(b === wanted) - Number(a === wanted),
+  )[0];
   if (height === undefined) return undefined;
   return { height, ids: [...(byHeight.get(height) ?? [])].reverse() };
 }
@@ -70,18 +73,16 @@ type Law = (
 
 const heightLaw: Law = async (ctx, op, model, sample) => {
   const path = fillPath(op, ctx.discovery, { height: sample.height }).path;
-  const walk = await traverse(
-    ctx,
-    path,
-    model,
-    { ...ASC, "pagination.limit": String(WALK_LIMIT) },
-    WALK_PAGES,
-  );
+  // A few keyed pages whose last one ends at the height's end, however many records it has: a
+  // list that runs past the height does so there (a fixed limit of 1 never reached the end of a
+  // height of 8 records within the pages read).
+  const limit = Math.max(1, Math.ceil(sample.ids.length / WALK_SPLIT));
+  const walk = await traverse(ctx, path, model, { ...ASC, "pagination.limit": String(limit) }, WALK_PAGES);
   if ("fetchProblem" in walk) return fail(walk.fetchProblem);
   const newest = await fetchPage(ctx, path, model, { "pagination.limit": RECENT });
   if (!newest.ok) return fail(`reverse=true: ${newest.problem}`);
   const pages: [string, Page][] = [
-    ...walk.pages.map((p, i): [string, Page] => [`page ${i + 1} (limit ${WALK_LIMIT})`, p]),
+    ...walk.pages.map((p, i): [string, Page] => [`page ${i + 1} (limit ${limit})`, p]),
     ["a whole newest-first page", newest.page],
   ];
   for (const [where, page] of pages) {
