@@ -9,7 +9,7 @@ import { type Config, ConfigError, loadConfig, SETTINGS } from "./config.js";
 import { migrationStatus, openDatabase } from "./db/database.js";
 import { abandonPreviousTransfers, moveAside, planDevStart, sameBlockHash } from "./dev-resume.js";
 import { createMetrics, type Metrics } from "./http/metrics.js";
-import { createHttpJson } from "./ingest/http-json.js";
+import { createHttpJson } from "./chain/http-json.js";
 import { createIngestStatus, type IngestStatus } from "./ingest/ingest-status.js";
 import { runIngest } from "./ingest/run-ingest.js";
 import { createLogger } from "./logger.js";

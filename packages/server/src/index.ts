@@ -4,7 +4,7 @@ export { type Database, migrationStatus, openDatabase } from "./db/database.js";
 export { createLogger } from "./logger.js";
 export { listen, type RunningServer } from "./server.js";
 export { loadSpecDocument } from "./spec-document.js";
-export { createHttpJson, type HttpJson } from "./ingest/http-json.js";
+export { createHttpJson, type HttpJson } from "./chain/http-json.js";
 export { runIngest } from "./ingest/run-ingest.js";
 export { loadRegistry } from "./router/registry/load-registry.js";
 export type { Registry } from "./router/registry/registry.js";

@@ -3,7 +3,7 @@
  * CometBFT 0.38 and Cosmos REST (tx bytes are random but fixed per seed, so hashes are stable).
  */
 import { createHash } from "node:crypto";
-import { toBech32 } from "../http/addresses.js";
+import { toBech32 } from "../chain/addresses.js";
 import type { BlockPayload, RestTx } from "../ingest/derive/node-payloads.js";
 
 export const SYNTHETIC_CHAIN_ID = "weft-test-1";

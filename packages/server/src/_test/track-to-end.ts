@@ -6,7 +6,7 @@
 import type { Interchain } from "@weft/devnet";
 import { pino } from "pino";
 import type { Database } from "../db/database.js";
-import { createHttpJson } from "../ingest/http-json.js";
+import { createHttpJson } from "../chain/http-json.js";
 import type { Registry } from "../router/registry/registry.js";
 import { createChainReader } from "../router/tracking/chain-reader.js";
 import { createTracker } from "../router/tracking/tracker.js";

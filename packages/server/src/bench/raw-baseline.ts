@@ -10,8 +10,8 @@
 import { createServer, type ServerResponse } from "node:http";
 import type { AddressInfo } from "node:net";
 import pg from "pg";
-import { parseAddress, parseTxHash, toBech32 } from "../http/addresses.js";
-import { buildPagination, type PaginationQuery, parsePageRequest } from "../http/pagination.js";
+import { parseAddress, parseTxHash, toBech32 } from "../chain/addresses.js";
+import { buildPagination, type PaginationQuery, parsePageRequest } from "../indexer/pagination.js";
 import {
   type BlockRow,
   blockPageSql,

@@ -17,7 +17,7 @@ import {
 import type { Socket } from "node:net";
 import type { Duplex } from "node:stream";
 import { sendError } from "./error-middleware.js";
-import { ApiError } from "./errors.js";
+import { ApiError } from "../api/errors.js";
 
 /** How long a refused connection may take to read its answer before it is cut. */
 const CLOSE_GRACE_MS = 1_000;

@@ -2,7 +2,7 @@ import type { IncomingMessage, ServerResponse } from "node:http";
 import type { ErrorRequestHandler } from "express";
 import type { Logger } from "pino";
 import { databaseUnavailability } from "../db/unavailable.js";
-import { ApiError } from "./errors.js";
+import { ApiError } from "../api/errors.js";
 
 /** What a 503 for an unavailable database asks clients to wait before retrying (Retry-After). */
 export const DATABASE_RETRY_AFTER_S = 1;

@@ -1,7 +1,7 @@
 import type { Request } from "express";
 import { describe, expect, it } from "vitest";
 import { loadSpecDocument } from "../spec-document.js";
-import { ApiError } from "./errors.js";
+import { ApiError } from "../api/errors.js";
 import { compileOperationValidators } from "./operation-validators.js";
 
 const validators = compileOperationValidators(loadSpecDocument());

@@ -12,7 +12,8 @@
 import { Ajv2020, type ErrorObject, type ValidateFunction } from "ajv/dist/2020.js";
 import addFormatsModule from "ajv-formats";
 import type { Request } from "express";
-import { ApiError, type ErrorDetail } from "./errors.js";
+import { ApiError, type ErrorDetail } from "../api/errors.js";
+import { UNSTORABLE_TEXT } from "../db/unstorable-text.js";
 
 // ajv-formats is CommonJS with a default export the ESM loader wraps.
 const addFormats = addFormatsModule as unknown as (ajv: Ajv2020) => Ajv2020;
@@ -84,10 +85,6 @@ function rootOf(error: ErrorObject): "path" | "query" {
   return error.instancePath.startsWith("/path") ? "path" : "query";
 }
 
-/** Text Postgres cannot store (NUL) or that is not Unicode (a lone surrogate). */
-export const UNSTORABLE_TEXT =
-  // biome-ignore lint/suspicious/noControlCharactersInRegex: NUL is exactly what this looks for.
-  /\u0000|[\uD800-\uDBFF](?![\uDC00-\uDFFF])|(?<![\uD800-\uDBFF])[\uDC00-\uDFFF]/;
 const UNSTORABLE_DESCRIPTION = "must be valid text: no NUL byte or unpaired surrogate";
 
 /**

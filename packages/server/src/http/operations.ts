@@ -9,9 +9,14 @@
  * work was most of the cost (BENCHMARKS.md, "tx by hash").
  */
 
-import type { operations } from "@weft/spec/types";
 import type { Request, RequestHandler, Response } from "express";
-import { ApiError } from "./errors.js";
+import { ApiError } from "../api/errors.js";
+import {
+  type OperationHandler,
+  type OperationHandlers,
+  type OperationId,
+  RawJson,
+} from "../api/operation.js";
 import {
   compileOperationValidators,
   type OperationValidators,
@@ -19,26 +24,6 @@ import {
 } from "./operation-validators.js";
 import { compilePath } from "./path-template.js";
 import type { ResponseCache } from "./response-cache.js";
-
-export type OperationId = keyof operations;
-
-type JsonContent<R> = R extends { content: { "application/json": infer B } } ? B : never;
-/** The JSON body of an operation's 200 response, as the spec defines it. */
-export type SuccessBody<Id extends OperationId> = operations[Id] extends { responses: { 200: infer R } }
-  ? JsonContent<R>
-  : never;
-
-/** Already-serialised JSON, written as is (stored documents are served without a parse/stringify). */
-export class RawJson {
-  constructor(readonly text: string) {}
-}
-
-export type OperationHandler<Id extends OperationId> = (
-  req: Request,
-  res: Response,
-) => Promise<SuccessBody<Id> | RawJson> | SuccessBody<Id> | RawJson;
-
-export type OperationHandlers = { [Id in OperationId]?: OperationHandler<Id> };
 
 const METHODS = ["get", "post", "put", "delete", "patch"] as const;
 

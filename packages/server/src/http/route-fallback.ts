@@ -1,5 +1,5 @@
 import type { RequestHandler } from "express";
-import { ApiError } from "./errors.js";
+import { ApiError } from "../api/errors.js";
 import { compilePath } from "./path-template.js";
 
 const HTTP_METHODS = ["get", "put", "post", "delete", "options", "head", "patch", "trace"] as const;

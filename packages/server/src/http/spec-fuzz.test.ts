@@ -18,7 +18,7 @@ import { useTestDatabase } from "../_test/test-database.js";
 import type { App } from "../app.js";
 import { loadRegistry } from "../router/registry/load-registry.js";
 import { loadSpecDocument } from "../spec-document.js";
-import { grpcCodeFor } from "./errors.js";
+import { grpcCodeFor } from "../api/errors.js";
 
 const SEED = Number(process.env.FUZZ_SEED ?? 16_2026);
 /** Random values per parameter and body field, beside the fixed hostile ones. */

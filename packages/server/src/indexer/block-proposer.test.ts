@@ -2,7 +2,7 @@ import { createChain, type DevnetNode, startDevnetNode } from "@weft/devnet";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { createTestApp, serveForTests } from "../_test/test-app.js";
 import { useTestDatabase } from "../_test/test-database.js";
-import { toBech32 } from "../http/addresses.js";
+import { toBech32 } from "../chain/addresses.js";
 import { deriveBlock } from "../ingest/derive/derive-block.js";
 import { createPostgresSink } from "../ingest/postgres-sink.js";
 

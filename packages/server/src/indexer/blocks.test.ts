@@ -3,8 +3,8 @@ import { useIngestedChain } from "../_test/ingested-chain.js";
 import { SYNTHETIC_CHAIN_ID, syntheticPayload } from "../_test/synthetic-chain.js";
 import { createTestApp, serveForTests } from "../_test/test-app.js";
 import { useTestDatabase } from "../_test/test-database.js";
-import { toBech32 } from "../http/addresses.js";
-import { encodeOffset } from "../http/pagination.js";
+import { toBech32 } from "../chain/addresses.js";
+import { encodeOffset } from "./pagination.js";
 import { deriveBlock } from "../ingest/derive/derive-block.js";
 import { createPostgresSink } from "../ingest/postgres-sink.js";
 

@@ -1,14 +1,14 @@
 /** Block routes: list, single, average block time (spec tag Block). */
 
-import { toBech32 } from "../http/addresses.js";
-import { notFound } from "../http/errors.js";
-import type { OperationHandlers, SuccessBody } from "../http/operations.js";
+import { toBech32 } from "../chain/addresses.js";
+import { notFound } from "../api/errors.js";
+import type { OperationHandlers, SuccessBody } from "../api/operation.js";
 import {
   buildPagination,
   type PageRequest,
   type PaginationQuery,
   parsePageRequest,
-} from "../http/pagination.js";
+} from "./pagination.js";
 import { heightParam } from "./height-param.js";
 import type { IndexerDeps } from "./indexer-deps.js";
 import { keyset } from "./keyset.js";

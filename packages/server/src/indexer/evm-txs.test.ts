@@ -3,8 +3,8 @@ import { useIngestedEvmChain } from "../_test/ingested-evm-chain.js";
 import { type KeyPagination, pageWalker } from "../_test/page-walk.js";
 import { createTestApp, serveForTests } from "../_test/test-app.js";
 import { useTestDatabase } from "../_test/test-database.js";
-import { toBech32 } from "../http/addresses.js";
-import { encodeOffset } from "../http/pagination.js";
+import { toBech32 } from "../chain/addresses.js";
+import { encodeOffset } from "./pagination.js";
 
 const BLOCKS = 60;
 const database = useTestDatabase();

@@ -5,10 +5,10 @@
  * (`list_total`), a block's an index count.
  */
 
-import { parseAddress, parseTxHash } from "../http/addresses.js";
-import { notFound } from "../http/errors.js";
-import { type OperationHandlers, RawJson } from "../http/operations.js";
-import { type PageRequest, type PaginationQuery, parsePageRequest } from "../http/pagination.js";
+import { parseAddress, parseTxHash } from "../chain/addresses.js";
+import { notFound } from "../api/errors.js";
+import { type OperationHandlers, RawJson } from "../api/operation.js";
+import { type PageRequest, type PaginationQuery, parsePageRequest } from "./pagination.js";
 import { heightParam } from "./height-param.js";
 import type { IndexerDeps } from "./indexer-deps.js";
 import { listTotal } from "./list-total.js";

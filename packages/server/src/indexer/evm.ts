@@ -3,8 +3,8 @@
  * answers 404 "evm routes are not available on this chain", as the reference does; on EVM chains
  * they are served by evm-txs.ts and evm-internal-txs.ts.
  */
-import { ApiError } from "../http/errors.js";
-import type { OperationHandler, OperationHandlers, OperationId } from "../http/operations.js";
+import { ApiError } from "../api/errors.js";
+import type { OperationHandler, OperationHandlers, OperationId } from "../api/operation.js";
 import { createEvmInternalTxHandlers } from "./evm-internal-txs.js";
 import { createEvmTxHandlers } from "./evm-txs.js";
 import type { IndexerDeps } from "./indexer-deps.js";

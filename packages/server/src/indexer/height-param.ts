@@ -4,7 +4,7 @@
  * pass an integer schema, and Postgres then refuses the text it is given (a 500); the raw path text
  * is checked here, once for every route, so any other spelling is the same 400.
  */
-import { badRequest } from "../http/errors.js";
+import { badRequest } from "../api/errors.js";
 
 const INT64_MAX = 9_223_372_036_854_775_807n;
 

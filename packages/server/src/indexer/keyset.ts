@@ -3,7 +3,7 @@
  * cursor, in the requested order", falling back to OFFSET for offset keys. Reading one row more
  * than the page tells whether another page follows.
  */
-import type { PageRequest } from "../http/pagination.js";
+import type { PageRequest } from "./pagination.js";
 
 export interface KeysetSql {
   /** `AND col < $n` (or `>`), or "" for offset mode. */

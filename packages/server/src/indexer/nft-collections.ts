@@ -5,10 +5,10 @@
  * keys and the reference's `{"height":N}` cursor (`height < N`) are accepted too, on by_name as well
  * (the reference ignores JSON keys there; honouring them is what lets by_name emit cursors).
  */
-import { parseAddress, toBech32 } from "../http/addresses.js";
-import { notFound } from "../http/errors.js";
-import type { OperationHandlers } from "../http/operations.js";
-import { type PageRequest, type PaginationQuery, parsePageRequest } from "../http/pagination.js";
+import { parseAddress, toBech32 } from "../chain/addresses.js";
+import { notFound } from "../api/errors.js";
+import type { OperationHandlers } from "../api/operation.js";
+import { type PageRequest, type PaginationQuery, parsePageRequest } from "./pagination.js";
 import type { IndexerDeps } from "./indexer-deps.js";
 import { orderedPage } from "./ordered-page.js";
 

@@ -7,10 +7,10 @@
  * `{"height":N,"token_id":"T"}` cursor (no collection: ties are skipped, as there) are accepted too.
  */
 
-import { parseAddress, toBech32 } from "../http/addresses.js";
-import { badRequest } from "../http/errors.js";
-import type { OperationHandlers } from "../http/operations.js";
-import { type PageRequest, type PaginationQuery, parsePageRequest } from "../http/pagination.js";
+import { parseAddress, toBech32 } from "../chain/addresses.js";
+import { badRequest } from "../api/errors.js";
+import type { OperationHandlers } from "../api/operation.js";
+import { type PageRequest, type PaginationQuery, parsePageRequest } from "./pagination.js";
 import type { IndexerDeps } from "./indexer-deps.js";
 import { TIMESTAMP_SQL } from "./nft-collections.js";
 import { type OrderedPageQuery, orderedPage } from "./ordered-page.js";

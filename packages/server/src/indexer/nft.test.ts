@@ -5,8 +5,8 @@ import { useIngestedEvmChain } from "../_test/ingested-evm-chain.js";
 import { type KeyPagination, pageWalker } from "../_test/page-walk.js";
 import { createTestApp, serveForTests } from "../_test/test-app.js";
 import { useTestDatabase } from "../_test/test-database.js";
-import { toBech32 } from "../http/addresses.js";
-import { encodeCursor, encodeOffset } from "../http/pagination.js";
+import { toBech32 } from "../chain/addresses.js";
+import { encodeCursor, encodeOffset } from "./pagination.js";
 import { TIMESTAMP_SQL } from "./nft-collections.js";
 
 const BLOCKS = 80;

@@ -10,7 +10,7 @@
  *   unknown one for VALIDATOR_MISS_TTL_MS and a failed read for VALIDATOR_FAILURE_TTL_MS, so a block
  *   list never waits on a node that cannot answer more than once in a while.
  */
-import { badRequest } from "../http/errors.js";
+import { badRequest } from "../api/errors.js";
 
 export interface NodeLookups {
   /**

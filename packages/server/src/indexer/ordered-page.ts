@@ -7,7 +7,7 @@
  * The ORDER BY ends in a unique column so neither a cursor nor an offset skips or repeats a row; the
  * reference has no tie-break there.
  */
-import { buildPagination, type PageRequest, type PaginationBody } from "../http/pagination.js";
+import { buildPagination, type PageRequest, type PaginationBody } from "./pagination.js";
 import type { IndexerDeps } from "./indexer-deps.js";
 
 export interface OrderedPageQuery<Row> {

@@ -8,10 +8,10 @@
  * contract, and a Cosmos denom such as `uinit` the contract the node maps it to, via minievm's
  * `contracts/by_denom`), elsewhere the bank denom (`ibc/` hashes in upper case, as the chain prints them).
  */
-import { toBech32 } from "../http/addresses.js";
-import { badRequest } from "../http/errors.js";
-import type { OperationHandlers } from "../http/operations.js";
-import { type PageRequest, type PaginationQuery, parsePageRequest } from "../http/pagination.js";
+import { toBech32 } from "../chain/addresses.js";
+import { badRequest } from "../api/errors.js";
+import type { OperationHandlers } from "../api/operation.js";
+import { type PageRequest, type PaginationQuery, parsePageRequest } from "./pagination.js";
 import type { IndexerDeps } from "./indexer-deps.js";
 import { LIST_TOTAL_SQL } from "./list-total.js";
 import { type OrderedPageQuery, orderedPage } from "./ordered-page.js";

@@ -3,8 +3,8 @@
  * `sequence` over an edge table or the table itself, joined to the stored JSON text, which is
  * spliced into the response without a parse.
  */
-import { RawJson } from "../http/operations.js";
-import { buildPagination, type PageRequest } from "../http/pagination.js";
+import { RawJson } from "../api/operation.js";
+import { buildPagination, type PageRequest } from "./pagination.js";
 import type { IndexerDeps } from "./indexer-deps.js";
 import { keyset } from "./keyset.js";
 

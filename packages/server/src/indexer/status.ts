@@ -1,6 +1,6 @@
 /** `/status`: what has been ingested, from the ingestion checkpoint (spec tag Status). */
-import { ApiError } from "../http/errors.js";
-import type { OperationHandlers } from "../http/operations.js";
+import { ApiError } from "../api/errors.js";
+import type { OperationHandlers } from "../api/operation.js";
 import { latestHeight } from "./blocks.js";
 import type { IndexerDeps } from "./indexer-deps.js";
 

@@ -4,8 +4,8 @@ import { type KeyPagination, pageWalker } from "../_test/page-walk.js";
 import { SYNTHETIC_CHAIN_ID, syntheticAccounts, syntheticPayload } from "../_test/synthetic-chain.js";
 import { createTestApp, serveForTests } from "../_test/test-app.js";
 import { useTestDatabase } from "../_test/test-database.js";
-import { decodeAddress } from "../http/addresses.js";
-import { encodeOffset } from "../http/pagination.js";
+import { decodeAddress } from "../chain/addresses.js";
+import { encodeOffset } from "./pagination.js";
 import { txHashOf } from "../ingest/derive/tx-response.js";
 
 const BLOCKS = 40;

@@ -15,7 +15,7 @@
 import { bech32 } from "bech32";
 import { firstTouches, withCollections } from "./contract-collections.js";
 import type { BlockBundle } from "./derive/derive-block.js";
-import { type HttpJson, HttpStatusError } from "./http-json.js";
+import { type HttpJson, HttpStatusError } from "../chain/http-json.js";
 
 interface ContractInfo {
   name: string;

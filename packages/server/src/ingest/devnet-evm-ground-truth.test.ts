@@ -3,7 +3,7 @@ import { describe, expect, it } from "vitest";
 import { ingestDevnet } from "../_test/devnet-ingest.js";
 import { evmTokenTruth } from "../_test/evm-token-truth.js";
 import { useTestDatabase } from "../_test/test-database.js";
-import { decodeAddress } from "../http/addresses.js";
+import { decodeAddress } from "../chain/addresses.js";
 import { derivedTableProblems } from "../_test/derived-tables.js";
 
 const BLOCKS = 200;

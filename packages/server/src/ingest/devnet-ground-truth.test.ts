@@ -4,7 +4,7 @@ import { describe, expect, it } from "vitest";
 import { ingestDevnet } from "../_test/devnet-ingest.js";
 import { useTestDatabase } from "../_test/test-database.js";
 import { derivedTableProblems } from "../_test/derived-tables.js";
-import { decodeAddress } from "../http/addresses.js";
+import { decodeAddress } from "../chain/addresses.js";
 
 const BLOCKS = 500;
 const FAULTY_BLOCKS = 200;

@@ -3,7 +3,7 @@ import { describe, expect, it } from "vitest";
 import { ingestDevnet } from "../_test/devnet-ingest.js";
 import { createTestApp } from "../_test/test-app.js";
 import { useTestDatabase } from "../_test/test-database.js";
-import { decodeAddress, toBech32 } from "../http/addresses.js";
+import { decodeAddress, toBech32 } from "../chain/addresses.js";
 
 const BLOCKS = 320;
 

@@ -13,7 +13,7 @@
  */
 import { firstTouches, withCollections } from "./contract-collections.js";
 import type { BlockBundle } from "./derive/derive-block.js";
-import type { HttpJson } from "./http-json.js";
+import type { HttpJson } from "../chain/http-json.js";
 
 const NAME = "0x06fdde03";
 const TOKEN_URI = "0xc87b56dd";

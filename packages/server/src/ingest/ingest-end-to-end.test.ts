@@ -4,7 +4,7 @@ import { SYNTHETIC_CHAIN_ID, syntheticPayload } from "../_test/synthetic-chain.j
 import { silentLogger, useTestDatabase } from "../_test/test-database.js";
 import { deriveBlock } from "./derive/derive-block.js";
 import type { BlockPayload } from "./derive/node-payloads.js";
-import { createHttpJson } from "./http-json.js";
+import { createHttpJson } from "../chain/http-json.js";
 import { runIngestLoop } from "./ingest-loop.js";
 import { createNodeSource } from "./node-source.js";
 import { createPostgresSink } from "./postgres-sink.js";

@@ -16,7 +16,7 @@
  *   at error.
  */
 import { databaseUnavailability } from "../db/unavailable.js";
-import { HttpStatusError, NotJsonError, UnreachableError } from "./http-json.js";
+import { HttpStatusError, NotJsonError, UnreachableError } from "../chain/http-json.js";
 import { JsonRpcError } from "./node-source.js";
 
 export type IngestFailureKind = "database" | "node" | "node_rejected" | "derive" | "mismatch" | "other";

@@ -18,11 +18,11 @@
  * again; after it, the checkpoint is H and they are never read again. Nothing is lost or doubled.
  */
 import type { Logger } from "pino";
-import { decodeAddress } from "../http/addresses.js";
+import { decodeAddress } from "../chain/addresses.js";
 import type { BalanceDelta } from "./derive/balance-deltas.js";
 import { BalanceLedger } from "./derive/balance-deltas.js";
 import type { BlockBundle } from "./derive/derive-block.js";
-import { describeFailure, type HttpJson, HttpStatusError } from "./http-json.js";
+import { describeFailure, type HttpJson, HttpStatusError } from "../chain/http-json.js";
 
 /** Page size of the account and balance lists, the reference's. */
 const PAGE_LIMIT = 100;

@@ -13,7 +13,7 @@
  */
 import type { BlockBundle } from "./derive/derive-block.js";
 import type { NftChange } from "./derive/nft-events.js";
-import { type HttpJson, HttpStatusError } from "./http-json.js";
+import { type HttpJson, HttpStatusError } from "../chain/http-json.js";
 
 const NFT_STRUCT_TAG = "0x1::nft::Nft";
 

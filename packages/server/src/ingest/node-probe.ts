@@ -3,7 +3,7 @@
  * on EVM chains, the EVM JSON-RPC), so a wrong or dead URL stops `weft ingest` at once with one line
  * naming the URL, what was asked and what came back, instead of a loop retrying in the logs.
  */
-import { describeFailure, type HttpJson, UnreachableError } from "./http-json.js";
+import { describeFailure, type HttpJson, UnreachableError } from "../chain/http-json.js";
 
 /** A node endpoint that cannot be used; its message is the whole line the CLI prints. */
 export class NodeProbeError extends Error {

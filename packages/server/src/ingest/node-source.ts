@@ -10,7 +10,7 @@
  */
 import type { EvmBlockPayload, EvmReceipt, TraceEntry } from "./derive/evm-payloads.js";
 import type { BlockPayload, CometBlock, CometBlockResults, RestTx } from "./derive/node-payloads.js";
-import { createHttpJson, type HttpJson, HttpStatusError } from "./http-json.js";
+import { createHttpJson, type HttpJson, HttpStatusError } from "../chain/http-json.js";
 import type { BlockSource } from "./ingest-loop.js";
 
 const REST_PAGE_LIMIT = 100;

@@ -15,7 +15,7 @@ import { createBackoff } from "./backoff.js";
 import { createCw721Collections } from "./cw721-collections.js";
 import { type BlockBundle, deriveBlock } from "./derive/derive-block.js";
 import { createErc721Metadata } from "./erc721-metadata.js";
-import { createHttpJson, RPC_TIMEOUT_MS } from "./http-json.js";
+import { createHttpJson, RPC_TIMEOUT_MS } from "../chain/http-json.js";
 import { ChainMismatchError, classifyIngestFailure, DeriveError } from "./ingest-failure.js";
 import { type BlockSource, runIngestLoop } from "./ingest-loop.js";
 import type { IngestStatus } from "./ingest-status.js";

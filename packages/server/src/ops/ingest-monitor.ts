@@ -11,7 +11,7 @@ import type { Registry } from "prom-client";
 import type { AppDeps } from "../app.js";
 import { createApiServer } from "../http/client-error.js";
 import { sendError } from "../http/error-middleware.js";
-import { ApiError } from "../http/errors.js";
+import { ApiError } from "../api/errors.js";
 import { checkReadiness } from "./health.js";
 
 export interface IngestMonitorOptions {

@@ -3,8 +3,8 @@
  * destination-chain assets the route finder connects, with the best route's tx count and bridges.
  */
 import type { operations } from "@weft/spec/types";
-import { ApiError } from "../http/errors.js";
-import type { OperationHandlers } from "../http/operations.js";
+import { ApiError } from "../api/errors.js";
+import type { OperationHandlers } from "../api/operation.js";
 import { assetJson } from "./asset-json.js";
 import type { AssetNode, Registry } from "./registry/registry.js";
 import { BRIDGE_OF, findRoute } from "./route/find-route.js";

@@ -3,7 +3,7 @@
  * from a source asset, grouped by chain; single-tx routes only unless `allow_multi_tx`.
  */
 import type { operations } from "@weft/spec/types";
-import type { OperationHandlers } from "../http/operations.js";
+import type { OperationHandlers } from "../api/operation.js";
 import { assetJson } from "./asset-json.js";
 import { findRoute } from "./route/find-route.js";
 import { resolveAsset } from "./route.js";

@@ -4,8 +4,8 @@
  * that names an unknown chain or a foreign address is a 400.
  */
 import type { operations } from "@weft/spec/types";
-import { badRequest } from "../http/errors.js";
-import type { OperationHandlers } from "../http/operations.js";
+import { badRequest } from "../api/errors.js";
+import type { OperationHandlers } from "../api/operation.js";
 import { type BalanceResult, createBalanceReader, type DenomRead } from "./balances/node-balances.js";
 import { formatAmount } from "./balances/format-amount.js";
 import { parseChainAddress } from "./chain-address.js";

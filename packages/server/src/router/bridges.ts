@@ -3,7 +3,7 @@
  * asked of the route finder's own hop generator, so the list cannot claim a bridge no route takes.
  */
 import type { operations } from "@weft/spec/types";
-import type { OperationHandlers } from "../http/operations.js";
+import type { OperationHandlers } from "../api/operation.js";
 import type { Registry } from "./registry/registry.js";
 import { BRIDGE_OF, type BridgeType } from "./route/find-route.js";
 import { hopsFrom } from "./route/hops.js";

@@ -3,7 +3,7 @@
  * registry derived it (IBC traces, OPinit bridges, wrappers); unknown assets are `asset_found: false`.
  */
 import type { operations } from "@weft/spec/types";
-import type { OperationHandlers } from "../http/operations.js";
+import type { OperationHandlers } from "../api/operation.js";
 import { assetJson } from "./asset-json.js";
 import { type RouterDeps, requireRegistry } from "./router-deps.js";
 

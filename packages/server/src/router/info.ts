@@ -1,7 +1,7 @@
 /** `/v2/info/chains` and `/v2/fungible/assets` (spec tag Router Info). */
 import type { Request } from "express";
-import { badRequest } from "../http/errors.js";
-import type { OperationHandlers } from "../http/operations.js";
+import { badRequest } from "../api/errors.js";
+import type { OperationHandlers } from "../api/operation.js";
 import { assetJson, chainJson } from "./asset-json.js";
 import type { RegistryChain } from "./registry/registry-file.js";
 import type { Registry } from "./registry/registry.js";

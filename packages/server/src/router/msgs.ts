@@ -1,7 +1,7 @@
 /** `POST /v2/fungible/msgs` (spec tag Router): signable txs for a route's echoed operations. */
 import { TxBody, TxRaw } from "cosmjs-types/cosmos/tx/v1beta1/tx";
-import { badRequest } from "../http/errors.js";
-import type { OperationHandlers } from "../http/operations.js";
+import { badRequest } from "../api/errors.js";
+import type { OperationHandlers } from "../api/operation.js";
 import { type ChainAddress, parseChainAddress } from "./chain-address.js";
 import { buildTxs } from "./msgs/build-txs.js";
 import { operationsToHops } from "./msgs/operations-to-hops.js";

@@ -4,8 +4,8 @@
  * amount): approve the wrapper for the deposited coin, then ERC20Wrapper.toLocal, which converts
  * min(allowance, balance) of it for the recipient.
  */
-import { badRequest } from "../http/errors.js";
-import type { OperationHandlers } from "../http/operations.js";
+import { badRequest } from "../api/errors.js";
+import type { OperationHandlers } from "../api/operation.js";
 import { parseChainAddress } from "./chain-address.js";
 import { msgCall } from "./msgs/cosmos-msgs.js";
 import { approveCalldata, toLocalCalldata } from "./msgs/evm-calls.js";

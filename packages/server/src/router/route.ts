@@ -1,6 +1,6 @@
 /** `POST /v2/fungible/route` (spec tag Router): pathfinding plus exact amounts. */
-import { ApiError, badRequest } from "../http/errors.js";
-import type { OperationHandlers } from "../http/operations.js";
+import { ApiError, badRequest } from "../api/errors.js";
+import type { OperationHandlers } from "../api/operation.js";
 import type { AssetNode, Registry } from "./registry/registry.js";
 import { type FoundRoute, findRoute, type RouteQuery } from "./route/find-route.js";
 import { amountsForIn, amountsForOut } from "./route/route-amounts.js";

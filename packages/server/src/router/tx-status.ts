@@ -1,6 +1,6 @@
 /** `GET /v2/tx/status` (spec tag Router Tx): a tracked transfer's status, computed from its progress. */
-import { ApiError } from "../http/errors.js";
-import type { OperationHandlers } from "../http/operations.js";
+import { ApiError } from "../api/errors.js";
+import type { OperationHandlers } from "../api/operation.js";
 import { type RouterDeps, requireRegistry } from "./router-deps.js";
 import { statusJson } from "./tracking/status-json.js";
 import { findTransfer } from "./tracking/transfer-store.js";

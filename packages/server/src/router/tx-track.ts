@@ -1,6 +1,6 @@
 /** `POST /v2/tx/track` (spec tag Router Tx): start tracking a broadcast tx; idempotent. */
-import { ApiError } from "../http/errors.js";
-import type { OperationHandlers } from "../http/operations.js";
+import { ApiError } from "../api/errors.js";
+import type { OperationHandlers } from "../api/operation.js";
 import { type RouterDeps, requireRegistry } from "./router-deps.js";
 import { insertTransfer } from "./tracking/transfer-store.js";
 

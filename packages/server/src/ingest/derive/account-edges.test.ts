@@ -1,6 +1,6 @@
 import { describe, expect, it } from "vitest";
 import { readFixture } from "../../_test/real-rpc.js";
-import { decodeAddress } from "../../http/addresses.js";
+import { decodeAddress } from "../../chain/addresses.js";
 import { accountEdges } from "./account-edges.js";
 import type { OutEvent } from "./tx-response.js";
 

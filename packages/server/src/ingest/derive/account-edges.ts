@@ -6,7 +6,7 @@
  * EVM `call` `ret` values are skipped (return data, not addresses). Addresses are normalised to bytes
  * (short hex left-padded to 20 bytes, as `0x1` is) and deduped.
  */
-import { decodeAddress } from "../../http/addresses.js";
+import { decodeAddress } from "../../chain/addresses.js";
 import type { OutEvent } from "./tx-response.js";
 
 const ADDRESS_TOPIC_PREFIX = "0x000000000000000000000000";

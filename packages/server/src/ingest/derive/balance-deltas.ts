@@ -8,7 +8,7 @@
  * The deltas of every block after the first indexed one add to the balances read from the node at
  * that first block (../initial-balances.ts), which replace its own deltas.
  */
-import { decodeAddress } from "../../http/addresses.js";
+import { decodeAddress } from "../../chain/addresses.js";
 import { TRANSFER_TOPIC } from "./nft-events.js";
 import type { OutEvent } from "./tx-response.js";
 

@@ -1,6 +1,6 @@
 import { describe, expect, it } from "vitest";
 import { readFixture, resultOf } from "../../_test/real-rpc.js";
-import { toBech32 } from "../../http/addresses.js";
+import { toBech32 } from "../../chain/addresses.js";
 import { deriveBlock, sumCoins, truncateToMicros } from "./derive-block.js";
 import type { CometBlock, CometBlockResults, RestTx } from "./node-payloads.js";
 

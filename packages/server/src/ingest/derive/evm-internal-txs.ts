@@ -5,7 +5,7 @@
  * call's output is always "0x"), from/to as normalised 20-byte hex. Entries whose trace failed are
  * skipped, as the reference skips them. Account edges: the frame's from and to.
  */
-import { decodeAddress } from "../../http/addresses.js";
+import { decodeAddress } from "../../chain/addresses.js";
 import type { CallFrame, EvmReceipt, TraceEntry } from "./evm-payloads.js";
 
 export interface EvmInternalTxRow {

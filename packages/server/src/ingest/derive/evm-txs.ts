@@ -5,7 +5,7 @@
  * signer), to, the created contract, each log's address and its address-shaped topics after the
  * first (those starting with 12 zero bytes).
  */
-import { decodeAddress } from "../../http/addresses.js";
+import { decodeAddress } from "../../chain/addresses.js";
 import type { AccountEdge } from "./account-edges.js";
 import type { EvmLogPayload, EvmReceipt } from "./evm-payloads.js";
 

@@ -1,6 +1,6 @@
 import { describe, expect, it } from "vitest";
 import { readFixture } from "../../_test/real-rpc.js";
-import { decodeAddress } from "../../http/addresses.js";
+import { decodeAddress } from "../../chain/addresses.js";
 import { addBankDeltas, addErc20Deltas, BalanceLedger } from "./balance-deltas.js";
 import { nftChanges, TRANSFER_TOPIC } from "./nft-events.js";
 import { nftRows } from "./nft-rows.js";

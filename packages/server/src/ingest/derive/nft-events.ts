@@ -10,7 +10,7 @@
  * - ICS-721 `recv_packet` nft-transfer packets: the class's name on its origin chain (`origin_name`).
  * Addresses are bytes (bech32 or hex decoded); anything malformed is skipped, as the reference does.
  */
-import { decodeAddress } from "../../http/addresses.js";
+import { decodeAddress } from "../../chain/addresses.js";
 import type { OutEvent } from "./tx-response.js";
 
 /** keccak256("Transfer(address,address,uint256)"). */

@@ -4,7 +4,7 @@
  * an EVM hash and a LayerZero delivery's `OFTReceived` log. Transient failures are retried by the
  * shared HTTP client (timeouts, 5xx, resets); "not found" is an answer, not an error.
  */
-import type { HttpJson } from "../../ingest/http-json.js";
+import type { HttpJson } from "../../chain/http-json.js";
 import type { Registry } from "../registry/registry.js";
 import type { ChainEvent } from "./chain-events.js";
 

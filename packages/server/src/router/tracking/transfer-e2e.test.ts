@@ -19,7 +19,7 @@ import { msgsRequestFor } from "../../_test/msgs-request.js";
 import { walletMsgs } from "../../_test/signed-hook.js";
 import { createTestApp, serveForTests } from "../../_test/test-app.js";
 import { useTestDatabase } from "../../_test/test-database.js";
-import { createHttpJson } from "../../ingest/http-json.js";
+import { createHttpJson } from "../../chain/http-json.js";
 import { loadRegistry } from "../registry/load-registry.js";
 import type { Registry } from "../registry/registry.js";
 import { createChainReader } from "./chain-reader.js";

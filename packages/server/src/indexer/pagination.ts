@@ -12,8 +12,8 @@
  *   an NFT list sees each record once while blocks are ingested (new tokens shift offsets). Offset
  *   keys and `pagination.offset` are still accepted there (the explorer pages the rich list by offset).
  */
-import { badRequest } from "./errors.js";
-import { UNSTORABLE_TEXT } from "./operation-validators.js";
+import { badRequest } from "../api/errors.js";
+import { UNSTORABLE_TEXT } from "../db/unstorable-text.js";
 
 export const DEFAULT_LIMIT = 100;
 export const MAX_LIMIT = 1000;

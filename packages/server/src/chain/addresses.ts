@@ -4,7 +4,7 @@
  * and is left-padded to 20 bytes (<= 40 hex digits) or 32 bytes (<= 64). Stored as raw bytes.
  */
 import { bech32 } from "bech32";
-import { badRequest } from "./errors.js";
+import { badRequest } from "../api/errors.js";
 
 /** bech32 strings of 32-byte addresses exceed the 90-character default of the BIP-173 limit check. */
 const BECH32_MAX_LENGTH = 128;
