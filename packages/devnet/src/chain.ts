@@ -7,11 +7,9 @@
 import { createHash } from "node:crypto";
 import { bech32 } from "bech32";
 import { MsgSend } from "cosmjs-types/cosmos/bank/v1beta1/tx";
-import { PubKey } from "cosmjs-types/cosmos/crypto/secp256k1/keys";
 import { MsgDelegate } from "cosmjs-types/cosmos/staking/v1beta1/tx";
-import { SignMode } from "cosmjs-types/cosmos/tx/signing/v1beta1/signing";
-import { AuthInfo, TxBody, TxRaw } from "cosmjs-types/cosmos/tx/v1beta1/tx";
 import { type BankMove, type BankState, createBankState } from "./bank-state.js";
+import { cosmosTx } from "./cosmos-tx.js";
 import { type DensityOptions, freshBankRecipient } from "./density.js";
 import { type EvmAccount, evmAccounts } from "./evm-accounts.js";
 import { type EvmBlock, evmBlock } from "./evm-block.js";
@@ -204,71 +202,23 @@ export function createChain(options: ChainOptions = {}): Chain {
           }).finish();
       const sequence = BigInt(height * 16 + i);
       const fee = String(1_000 + Math.floor(rand() * 4_000));
-      const bodyBytes = TxBody.encode(
-        TxBody.fromPartial({ messages: [{ typeUrl, value: msgValue }], memo: "" }),
-      ).finish();
-      const authInfoBytes = AuthInfo.encode(
-        AuthInfo.fromPartial({
-          signerInfos: [
-            {
-              publicKey: {
-                typeUrl: "/cosmos.crypto.secp256k1.PubKey",
-                value: PubKey.encode({ key: keys[from] ?? new Uint8Array() }).finish(),
-              },
-              modeInfo: { single: { mode: SignMode.SIGN_MODE_DIRECT } },
-              sequence,
-            },
-          ],
-          fee: { amount: [{ denom: "uinit", amount: fee }], gasLimit: 200_000n, payer: "", granter: "" },
-        }),
-      ).finish();
-      const signature = Buffer.concat([
-        sha256(`sig-${seed}-${height}-${i}-a`),
-        sha256(`sig-${seed}-${height}-${i}-b`),
-      ]);
-      const raw = TxRaw.encode({ bodyBytes, authInfoBytes, signatures: [signature] }).finish();
-      const base64 = Buffer.from(raw).toString("base64");
-      raws.push(base64);
-      const hash = sha256(raw).toString("hex").toUpperCase();
       const message = delegate
-        ? {
-            "@type": typeUrl,
-            delegator_address: sender,
-            validator_address: valoper,
-            amount: { denom: "uinit", amount },
-          }
-        : {
-            "@type": typeUrl,
-            from_address: sender,
-            to_address: recipient,
-            amount: [{ denom: "uinit", amount }],
-          };
-      rest.push({
-        body: {
-          messages: [message],
-          memo: "",
-          timeout_height: "0",
-          unordered: false,
-          timeout_timestamp: null,
-          extension_options: [],
-          non_critical_extension_options: [],
-        },
-        auth_info: {
-          signer_infos: [
-            {
-              public_key: {
-                "@type": "/cosmos.crypto.secp256k1.PubKey",
-                key: (keys[from] ?? Buffer.alloc(0)).toString("base64"),
-              },
-              mode_info: { single: { mode: "SIGN_MODE_DIRECT" } },
-              sequence: String(sequence),
-            },
-          ],
-          fee: { amount: [{ denom: "uinit", amount: fee }], gas_limit: "200000", payer: "", granter: "" },
-          tip: null,
-        },
-        signatures: [signature.toString("base64")],
+        ? { delegator_address: sender, validator_address: valoper, amount: { denom: "uinit", amount } }
+        : { from_address: sender, to_address: recipient, amount: [{ denom: "uinit", amount }] };
+      const tx = cosmosTx({
+        typeUrl,
+        value: msgValue,
+        json: message,
+        key: keys[from] ?? Buffer.alloc(0),
+        signer: sender,
+        sequence,
+        fee,
+        gasLimit: 200_000n,
+        label: `sig-${seed}-${height}-${i}`,
       });
+      raws.push(tx.raw);
+      rest.push(tx.rest);
+      const hash = tx.hash;
       const gasUsed = String(60_000 + Math.floor(rand() * 80_000));
       const moved = delegate
         ? []
@@ -304,14 +254,7 @@ export function createChain(options: ChainOptions = {}): Chain {
             },
           ];
       const events = [
-        {
-          type: "tx",
-          attributes: [
-            { key: "fee", value: `${fee}uinit`, index: true },
-            { key: "fee_payer", value: sender, index: true },
-          ],
-        },
-        { type: "tx", attributes: [{ key: "acc_seq", value: `${sender}/${sequence}`, index: true }] },
+        ...tx.txEvents,
         ...(failed
           ? []
           : [

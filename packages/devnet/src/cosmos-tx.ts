@@ -1,15 +1,15 @@
 /**
- * One signed Cosmos tx with one message, in the three forms a node serves it: the TxRaw bytes
- * (base64, in /block), their SHA-256 hash, and the REST JSON (/cosmos/tx/v1beta1/txs/...). Keys are
- * secp256k1-shaped and signatures are deterministic hashes: the devnet never verifies either.
+ * One seeded Cosmos tx with one message, in the three forms a node serves it: the TxRaw bytes
+ * (base64, in /block), their SHA-256 hash, and the REST JSON (/cosmos/tx/v1beta1/txs/...), built by
+ * tx-envelope.ts. Keys are secp256k1-shaped and signatures are deterministic hashes of a label: the
+ * seeded chain never verifies either.
  */
 import { createHash } from "node:crypto";
-import { PubKey } from "cosmjs-types/cosmos/crypto/secp256k1/keys";
 import { SignMode } from "cosmjs-types/cosmos/tx/signing/v1beta1/signing";
-import { AuthInfo, TxBody, TxRaw } from "cosmjs-types/cosmos/tx/v1beta1/tx";
 import type { AbciEvent, RestTx } from "./payloads.js";
+import { restTxOf, signedTx, type TxEnvelopeInput, unsignedTx } from "./tx-envelope.js";
 
-const sha256 = (data: string | Uint8Array) => createHash("sha256").update(data).digest();
+const sha256 = (data: string) => createHash("sha256").update(data).digest();
 
 export interface CosmosTxInput {
   typeUrl: string;
@@ -36,65 +36,33 @@ export interface CosmosTx {
 
 export function cosmosTx(input: CosmosTxInput): CosmosTx {
   const { typeUrl, key, sequence, fee, gasLimit } = input;
-  const bodyBytes = TxBody.encode(
-    TxBody.fromPartial({ messages: [{ typeUrl, value: input.value }], memo: "" }),
-  ).finish();
-  const authInfoBytes = AuthInfo.encode(
-    AuthInfo.fromPartial({
-      signerInfos: [
-        {
-          publicKey: { typeUrl: "/cosmos.crypto.secp256k1.PubKey", value: PubKey.encode({ key }).finish() },
-          modeInfo: { single: { mode: SignMode.SIGN_MODE_DIRECT } },
-          sequence,
-        },
-      ],
-      fee: { amount: [{ denom: "uinit", amount: fee }], gasLimit, payer: "", granter: "" },
-    }),
-  ).finish();
-  const signature = Buffer.concat([sha256(`${input.label}-a`), sha256(`${input.label}-b`)]);
-  const raw = TxRaw.encode({ bodyBytes, authInfoBytes, signatures: [signature] }).finish();
-  return {
-    raw: Buffer.from(raw).toString("base64"),
-    hash: sha256(raw).toString("hex").toUpperCase(),
-    rest: {
-      body: {
-        messages: [{ "@type": typeUrl, ...input.json }],
-        memo: "",
-        timeout_height: "0",
-        unordered: false,
-        timeout_timestamp: null,
-        extension_options: [],
-        non_critical_extension_options: [],
-      },
-      auth_info: {
-        signer_infos: [
-          {
-            public_key: { "@type": "/cosmos.crypto.secp256k1.PubKey", key: key.toString("base64") },
-            mode_info: { single: { mode: "SIGN_MODE_DIRECT" } },
-            sequence: String(sequence),
-          },
-        ],
-        fee: {
-          amount: [{ denom: "uinit", amount: fee }],
-          gas_limit: String(gasLimit),
-          payer: "",
-          granter: "",
-        },
-        tip: null,
-      },
-      signatures: [signature.toString("base64")],
-    },
-    txEvents: [
-      {
-        type: "tx",
-        attributes: [
-          { key: "fee", value: `${fee}uinit`, index: true },
-          { key: "fee_payer", value: input.signer, index: true },
-        ],
-      },
-      { type: "tx", attributes: [{ key: "acc_seq", value: `${input.signer}/${sequence}`, index: true }] },
-    ],
+  const auth: TxEnvelopeInput["auth"] = {
+    signer: { pubkeyType: "/cosmos.crypto.secp256k1.PubKey", key, mode: SignMode.SIGN_MODE_DIRECT, sequence },
+    fee: [{ denom: "uinit", amount: fee }],
+    gasLimit,
   };
+  const signature = Buffer.concat([sha256(`${input.label}-a`), sha256(`${input.label}-b`)]);
+  const tx = signedTx(unsignedTx({ messages: [{ typeUrl, value: input.value }], auth }), [signature]);
+  return {
+    raw: tx.base64,
+    hash: tx.hash,
+    rest: restTxOf({ messages: [{ "@type": typeUrl, ...input.json }], auth }, [signature]),
+    txEvents: feeTxEvents(`${fee}uinit`, input.signer, sequence),
+  };
+}
+
+/** The `tx` events every delivered tx carries: its fee and payer, then the signer's acc_seq. */
+export function feeTxEvents(fee: string, payer: string, sequence: bigint | number): AbciEvent[] {
+  return [
+    {
+      type: "tx",
+      attributes: [
+        { key: "fee", value: fee, index: true },
+        { key: "fee_payer", value: payer, index: true },
+      ],
+    },
+    { type: "tx", attributes: [{ key: "acc_seq", value: `${payer}/${sequence}`, index: true }] },
+  ];
 }
 
 /** TxMsgData{msg_responses: [Any{type_url}]}: what a node reports as a successful tx's data. */

@@ -7,14 +7,14 @@
  */
 import { createHash } from "node:crypto";
 import { BinaryWriter } from "cosmjs-types/binary";
-import { PubKey } from "cosmjs-types/cosmos/crypto/secp256k1/keys";
 import { SignMode } from "cosmjs-types/cosmos/tx/signing/v1beta1/signing";
-import { AuthInfo, TxBody, TxRaw } from "cosmjs-types/cosmos/tx/v1beta1/tx";
 import { keccak256, serializeTransaction } from "viem";
+import { feeTxEvents, msgResponseData } from "./cosmos-tx.js";
 import { type DensityOptions, forcedScenario, freshEvmPeer } from "./density.js";
 import type { EvmAccount } from "./evm-accounts.js";
 import { type Contracts, pickScenario, revert, type Scenario } from "./evm-scenarios.js";
 import type { RestTx, TxResult } from "./payloads.js";
+import { restTxOf, signedTx, unsignedTx } from "./tx-envelope.js";
 
 /** Gas price of every devnet EVM tx (wei). */
 export const EVM_GAS_PRICE = 2_812_500n;
@@ -44,12 +44,6 @@ function encodeMsg(sender: string, to: string | null, input: string): Uint8Array
   if (to === null) w.uint32(18).string(input.slice(2)).uint32(26).string("0");
   else w.uint32(18).string(to).uint32(26).string(input).uint32(34).string("0");
   return w.finish();
-}
-
-/** TxMsgData{msg_responses: [Any{type_url}]}: what the node reports as the tx's data. */
-function msgResponseData(typeUrl: string): string {
-  const any = Buffer.concat([Buffer.from([0x0a, typeUrl.length]), Buffer.from(typeUrl)]);
-  return Buffer.concat([Buffer.from([0x12, any.length]), any]).toString("base64");
 }
 
 export function buildEvmTx(options: {
@@ -107,70 +101,33 @@ export function buildEvmTx(options: {
 
   const typeUrl = to === null ? "/minievm.evm.v1.MsgCreate" : "/minievm.evm.v1.MsgCall";
   const fee = String(BigInt(gas) * EVM_GAS_PRICE);
-  const bodyBytes = TxBody.encode(
-    TxBody.fromPartial({ messages: [{ typeUrl, value: encodeMsg(from.bech32, to, input) }], memo: "" }),
-  ).finish();
-  const authInfoBytes = AuthInfo.encode(
-    AuthInfo.fromPartial({
-      signerInfos: [
-        {
-          publicKey: {
-            typeUrl: "/initia.crypto.v1beta1.ethsecp256k1.PubKey",
-            value: PubKey.encode({ key: from.publicKey }).finish(),
-          },
-          modeInfo: { single: { mode: SignMode.SIGN_MODE_EIP_191 } },
-          sequence: BigInt(nonce),
-        },
-      ],
-      fee: { amount: [{ denom: "GAS", amount: fee }], gasLimit: BigInt(gas), payer: "", granter: "" },
-    }),
-  ).finish();
+  const auth = {
+    signer: {
+      pubkeyType: "/initia.crypto.v1beta1.ethsecp256k1.PubKey",
+      key: from.publicKey,
+      mode: SignMode.SIGN_MODE_EIP_191,
+      sequence: BigInt(nonce),
+    },
+    fee: [{ denom: "GAS", amount: fee }],
+    gasLimit: BigInt(gas),
+  };
   const signature = Buffer.concat([
     Buffer.from(r.slice(2), "hex"),
     Buffer.from(s.slice(2), "hex"),
     Buffer.from([yParity]),
   ]);
-  const raw = Buffer.from(TxRaw.encode({ bodyBytes, authInfoBytes, signatures: [signature] }).finish());
+  const cosmos = signedTx(
+    unsignedTx({ messages: [{ typeUrl, value: encodeMsg(from.bech32, to, input) }], auth }),
+    [signature],
+  );
   const message =
     to === null
       ? { "@type": typeUrl, sender: from.bech32, code: input.slice(2), value: "0", access_list: [] }
       : { "@type": typeUrl, sender: from.bech32, contract_addr: to, input, value: "0", access_list: [] };
-  const rest: RestTx = {
-    body: {
-      messages: [message],
-      memo: "",
-      timeout_height: "0",
-      unordered: false,
-      timeout_timestamp: null,
-      extension_options: [],
-      non_critical_extension_options: [],
-    },
-    auth_info: {
-      signer_infos: [
-        {
-          public_key: {
-            "@type": "/initia.crypto.v1beta1.ethsecp256k1.PubKey",
-            key: from.publicKey.toString("base64"),
-          },
-          mode_info: { single: { mode: "SIGN_MODE_EIP_191" } },
-          sequence: String(nonce),
-        },
-      ],
-      fee: { amount: [{ denom: "GAS", amount: fee }], gas_limit: String(gas), payer: "", granter: "" },
-      tip: null,
-    },
-    signatures: [signature.toString("base64")],
-  };
+  const rest = restTxOf({ messages: [message], auth }, [signature]);
   const gasUsed = scenario.top.gasUsed;
   const txEvents = [
-    {
-      type: "tx",
-      attributes: [
-        { key: "fee", value: `${fee}GAS`, index: true },
-        { key: "fee_payer", value: from.bech32, index: true },
-      ],
-    },
-    { type: "tx", attributes: [{ key: "acc_seq", value: `${from.bech32}/${nonce}`, index: true }] },
+    ...feeTxEvents(`${fee}GAS`, from.bech32, nonce),
     { type: "tx", attributes: [{ key: "signature", value: signature.toString("base64"), index: true }] },
   ];
   const called = scenario.created ?? scenario.top.to;
@@ -230,7 +187,7 @@ export function buildEvmTx(options: {
     from,
     nonce,
     hash,
-    raw: raw.toString("base64"),
+    raw: cosmos.base64,
     rest,
     result,
     status: reverted ? "0x0" : "0x1",

@@ -6,13 +6,13 @@
  * block at that height with these txs appended, so a live L1 still carries the seeded traffic the
  * indexer is tested on.
  */
-import { createHash } from "node:crypto";
 import { Secp256k1, Secp256k1Signature, Sha256 } from "@cosmjs/crypto";
 import { bech32 } from "bech32";
 import { PubKey } from "cosmjs-types/cosmos/crypto/secp256k1/keys";
 import { AuthInfo, SignDoc, TxBody, TxRaw } from "cosmjs-types/cosmos/tx/v1beta1/tx";
 import type { Chain, TxTruth } from "../chain.js";
 import type { AbciEvent, BlockPayload, RestTx, TxResult } from "../payloads.js";
+import { restTxOf, signedTx, txHash, unsignedTx } from "../tx-envelope.js";
 import { addressOfPubkey, PUBKEY_TYPE } from "./test-keys.js";
 
 /** A failed message: the tx is included with this code and its state changes are undone. */
@@ -80,8 +80,6 @@ export interface LiveChain extends Chain {
   /** Values modules keep between blocks (packet sequences, denom traces, ...). */
   state: Map<string, unknown>;
 }
-
-const sha256 = (b: Uint8Array) => createHash("sha256").update(b).digest();
 
 export function createLiveChain(options: {
   background: Chain;
@@ -192,7 +190,7 @@ export function createLiveChain(options: {
       return head;
     },
     async submit(raw) {
-      const hash = sha256(raw).toString("hex").toUpperCase();
+      const hash = txHash(raw);
       const { signer, error } = await check(raw);
       if (error) return { ...error, hash };
       const account = accounts.get(signer);
@@ -203,21 +201,15 @@ export function createLiveChain(options: {
     },
     inject(messages, memo = "") {
       systemNonce++;
-      const bodyBytes = TxBody.encode(
-        TxBody.fromPartial({ messages, memo: `${memo}#${systemNonce}` }),
-      ).finish();
-      const raw = TxRaw.encode({ bodyBytes, authInfoBytes: new Uint8Array(), signatures: [] }).finish();
-      mempool.push({ raw, signer: "", sequence: 0n });
-      return sha256(raw).toString("hex").toUpperCase();
+      const tx = signedTx(unsignedTx({ messages, memo: `${memo}#${systemNonce}` }), []);
+      mempool.push({ raw: tx.bytes, signer: "", sequence: 0n });
+      return tx.hash;
     },
     injectSigned(signer, messages, raw) {
-      const bodyBytes = TxBody.encode(
-        TxBody.fromPartial({ messages, memo: Buffer.from(raw).toString("hex") }),
-      ).finish();
-      const wrapped = TxRaw.encode({ bodyBytes, authInfoBytes: new Uint8Array(), signatures: [] }).finish();
+      const tx = signedTx(unsignedTx({ messages, memo: Buffer.from(raw).toString("hex") }), []);
       const account = accounts.get(signer) ?? { number: 0n, sequence: 0n };
-      mempool.push({ raw: wrapped, signer, sequence: account.sequence });
-      return sha256(wrapped).toString("hex").toUpperCase();
+      mempool.push({ raw: tx.bytes, signer, sequence: account.sequence });
+      return tx.hash;
     },
     seal(height) {
       if (height !== head + 1) throw new Error(`seal ${height} after ${head}`);
@@ -319,7 +311,7 @@ export function createLiveChain(options: {
     index: number,
     truth: TxTruth[],
   ): IndexedTx {
-    const hash = sha256(entry.raw).toString("hex").toUpperCase();
+    const hash = txHash(entry.raw);
     const tx = TxRaw.decode(entry.raw);
     const body = TxBody.decode(tx.bodyBytes);
     const { signer } = entry;
@@ -371,23 +363,8 @@ export function createLiveChain(options: {
       "@type": m.typeUrl,
       ...(handlers.get(m.typeUrl)?.toJson?.(m.value) ?? {}),
     }));
-    const rest: RestTx = {
-      body: {
-        messages: messagesJson,
-        memo: body.memo,
-        timeout_height: "0",
-        unordered: false,
-        timeout_timestamp: null,
-        extension_options: [],
-        non_critical_extension_options: [],
-      },
-      auth_info: {
-        signer_infos: [],
-        fee: { amount: [], gas_limit: "200000", payer: "", granter: "" },
-        tip: null,
-      },
-      signatures: tx.signatures.map((s) => Buffer.from(s).toString("base64")),
-    };
+    // The REST JSON of a broadcast tx shows its messages and memo; its auth info is not kept.
+    const rest = restTxOf({ messages: messagesJson, memo: body.memo }, tx.signatures);
     truth.push({
       hash,
       height,

@@ -6,10 +6,10 @@
 import { createHash } from "node:crypto";
 import { Secp256k1, Sha256 } from "@cosmjs/crypto";
 import { bech32 } from "bech32";
-import { PubKey } from "cosmjs-types/cosmos/crypto/secp256k1/keys";
 import { SignMode } from "cosmjs-types/cosmos/tx/signing/v1beta1/signing";
-import { AuthInfo, SignDoc, TxBody, TxRaw } from "cosmjs-types/cosmos/tx/v1beta1/tx";
+import { SignDoc } from "cosmjs-types/cosmos/tx/v1beta1/tx";
 import type { Any } from "cosmjs-types/google/protobuf/any";
+import { signedTx, unsignedTx } from "../tx-envelope.js";
 
 export interface TestKey {
   privateKey: Uint8Array;
@@ -54,21 +54,20 @@ export async function signTx(options: {
   fee?: { denom: string; amount: string }[];
   gasLimit?: bigint;
 }): Promise<Uint8Array> {
-  const bodyBytes = TxBody.encode(
-    TxBody.fromPartial({ messages: options.messages, memo: options.memo ?? "" }),
-  ).finish();
-  const authInfoBytes = AuthInfo.encode(
-    AuthInfo.fromPartial({
-      signerInfos: [
-        {
-          publicKey: { typeUrl: PUBKEY_TYPE, value: PubKey.encode({ key: options.key.publicKey }).finish() },
-          modeInfo: { single: { mode: SignMode.SIGN_MODE_DIRECT } },
-          sequence: options.sequence,
-        },
-      ],
-      fee: { amount: options.fee ?? [], gasLimit: options.gasLimit ?? 200_000n, payer: "", granter: "" },
-    }),
-  ).finish();
+  const { bodyBytes, authInfoBytes } = unsignedTx({
+    messages: options.messages,
+    memo: options.memo ?? "",
+    auth: {
+      signer: {
+        pubkeyType: PUBKEY_TYPE,
+        key: options.key.publicKey,
+        mode: SignMode.SIGN_MODE_DIRECT,
+        sequence: options.sequence,
+      },
+      fee: options.fee ?? [],
+      gasLimit: options.gasLimit ?? 200_000n,
+    },
+  });
   const signDoc = SignDoc.encode({
     bodyBytes,
     authInfoBytes,
@@ -76,9 +75,5 @@ export async function signTx(options: {
     accountNumber: options.accountNumber,
   }).finish();
   const signature = await Secp256k1.createSignature(new Sha256(signDoc).digest(), options.key.privateKey);
-  return TxRaw.encode({
-    bodyBytes,
-    authInfoBytes,
-    signatures: [signature.toFixedLength().slice(0, 64)],
-  }).finish();
+  return signedTx({ bodyBytes, authInfoBytes }, [signature.toFixedLength().slice(0, 64)]).bytes;
 }
