@@ -5,7 +5,6 @@
  */
 import { execFile, spawn } from "node:child_process";
 import { mkdtempSync, rmSync } from "node:fs";
-import { createRequire } from "node:module";
 import { tmpdir } from "node:os";
 import path from "node:path";
 import { fileURLToPath } from "node:url";
@@ -13,9 +12,10 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 
 const here = path.dirname(fileURLToPath(import.meta.url));
 const dist = path.resolve(here, "../../dist");
-const weftCli = createRequire(import.meta.url)
-  .resolve("@weft/server")
-  .replace(/index\.js$/, "cli.js");
+// The Weft under test is the monorepo's own build, found by path: loadtest depends on no server code
+// (the server's deep-vs-baseline bench depends on loadtest's runner, and a dependency back would be a
+// cycle); packages/loadtest/turbo.json builds @weft/server before this package's tests.
+const weftCli = path.resolve(here, "../../../server/dist/cli.js");
 const dataDir = mkdtempSync(path.join(tmpdir(), "weft-k6-smoke-"));
 const weft = spawn(process.execPath, [weftCli, "dev"], {
   env: { ...process.env, PORT: "0", DATABASE_URL: "", WEFT_DATA_DIR: dataDir, LOG_LEVEL: "warn" },

@@ -1,7 +1,7 @@
 #!/usr/bin/env node
 /**
  * The indexer's list endpoints, first page and a page N records deep, on Weft and on a raw
- * node:http + pg baseline running the same SQL (see server/src/bench/raw-baseline.ts), side by side
+ * node:http + pg baseline running the same SQL (raw-baseline.ts beside this file), side by side
  * in one run on one dataset. Starts both in their own processes (`weft serve` with
  * RESPONSE_CACHE=off, so the database path is measured), finds the test data in the database
  * (busiest accounts, a message type, the fullest denom), reaches each deep page as a client does
@@ -9,15 +9,19 @@
  * then measures each with autocannon and prints one table with the targets marked; then a second
  * table of what an exact `total` costs on the lists that count one.
  *
- *   DATABASE_URL=postgres://... node dist/runner/deep-vs-baseline.js [--depth 10000] [--duration 5]
+ *   DATABASE_URL=postgres://... node dist/bench/deep-vs-baseline.js [--depth 10000] [--duration 5]
+ *
+ * The load itself comes from @weft/loadtest's autocannon runner (a devDependency: loadtest reaches a
+ * deployment over HTTP only and depends on no server code, so the two packages form no cycle).
  */
 import { type ChildProcess, spawn } from "node:child_process";
-import { createRequire } from "node:module";
+import path from "node:path";
+import { fileURLToPath } from "node:url";
 import { parseArgs } from "node:util";
+import { assertLoopback } from "@weft/loadtest/runner/loopback";
+import { type Measurement, measure } from "@weft/loadtest/runner/measure";
+import { formatTable } from "@weft/loadtest/runner/table";
 import pg from "pg";
-import { assertLoopback } from "./loopback.js";
-import { type Measurement, measure } from "./measure.js";
-import { formatTable } from "./table.js";
 
 const { values } = parseArgs({
   args: process.argv.slice(2).filter((a) => a !== "--"),
@@ -174,9 +178,8 @@ const endpoints: Endpoint[] = (
   .filter((e) => !values.only || e.name.includes(values.only));
 
 // --- the two servers, each in its own process -------------------------------------------------
-const serverDist = createRequire(import.meta.url)
-  .resolve("@weft/server")
-  .replace(/index\.js$/, "");
+/** This package's dist/: the weft CLI and the baseline's own CLI sit beside this file's folder. */
+const serverDist = path.resolve(path.dirname(fileURLToPath(import.meta.url)), "..");
 const children: ChildProcess[] = [];
 /** Starts `script` with `env` and resolves with the URL its stderr announces. */
 function start(script: string, args: string[], env: NodeJS.ProcessEnv, pattern: RegExp): Promise<string> {
@@ -202,8 +205,13 @@ process.once("exit", stopAll);
 
 const vmEnv = { DATABASE_URL: databaseUrl, VM_TYPE: evm ? "evm" : "move", PORT: "0", LOG_LEVEL: "warn" };
 const [weft, baseline] = await Promise.all([
-  start(`${serverDist}cli.js`, ["serve"], { ...vmEnv, RESPONSE_CACHE: "off" }, /serving on (http:\/\/\S+)/),
-  start(`${serverDist}bench/raw-baseline-cli.js`, [], vmEnv, /listening on (http:\/\/\S+)/),
+  start(
+    path.join(serverDist, "cli.js"),
+    ["serve"],
+    { ...vmEnv, RESPONSE_CACHE: "off" },
+    /serving on (http:\/\/\S+)/,
+  ),
+  start(path.join(serverDist, "bench/raw-baseline-cli.js"), [], vmEnv, /listening on (http:\/\/\S+)/),
 ]);
 assertLoopback(weft);
 assertLoopback(baseline);
