@@ -9,6 +9,7 @@ import { bech32 } from "bech32";
 import { MsgSend } from "cosmjs-types/cosmos/bank/v1beta1/tx";
 import { MsgDelegate } from "cosmjs-types/cosmos/staking/v1beta1/tx";
 import { type BankMove, type BankState, createBankState } from "./bank-state.js";
+import type { TxTruth } from "./chain/tx-truth.js";
 import { cosmosTx } from "./cosmos-tx.js";
 import { type DensityOptions, freshBankRecipient } from "./density.js";
 import { type EvmAccount, evmAccounts } from "./evm-accounts.js";
@@ -16,7 +17,9 @@ import { type EvmBlock, evmBlock } from "./evm-block.js";
 import { contractsOf, erc721Call, TRANSFER_TOPIC } from "./evm-scenarios.js";
 import { buildEvmTx, type EvmTxBuild } from "./evm-txs.js";
 import { fungibleAssetMetadata, fungibleAssetSendEvents } from "./move-fungible-asset.js";
-import { createNftContent, type MoveResource, type NftChangeTruth, type NftTruth } from "./nft-content.js";
+import type { MoveResource } from "./move-resource.js";
+import { createNftContent } from "./nft-content.js";
+import type { NftTruth } from "./nft-tx.js";
 import type { BlockPayload, RestTx, TxResult } from "./payloads.js";
 import { prng } from "./prng.js";
 
@@ -48,20 +51,6 @@ export interface ChainOptions {
   nftTxs?: boolean;
   /** Benchmark density: fresh recipients, forced ERC-721 mints (see density.ts). @default {} */
   density?: DensityOptions;
-}
-
-export interface TxTruth {
-  hash: string;
-  height: number;
-  index: number;
-  code: number;
-  signer: string;
-  msgType: string;
-  accounts: string[];
-  /** Bank coins the tx moved (a successful MsgSend), the rich list's ground truth; fees move none. Absent: not tracked (the interchain's live chains). */
-  moved?: { from: string; to: string; denom: string; amount: string }[];
-  /** NFT changes of a successful Move or cw721 NFT tx (Move and Wasm chains). */
-  nft?: NftChangeTruth[];
 }
 
 export interface Chain {

@@ -1,4 +1,5 @@
-export { type Chain, type ChainOptions, createChain, type OpchildValidator, type TxTruth } from "./chain.js";
+export type { TxTruth } from "./chain/tx-truth.js";
+export { type Chain, type ChainOptions, createChain, type OpchildValidator } from "./chain.js";
 export type { EvmAccount } from "./evm-accounts.js";
 export type { EvmBlock, EvmInternalTxTruth, EvmTxTruth } from "./evm-block.js";
 export {

@@ -8,7 +8,7 @@
  */
 import { sha3_256 } from "@noble/hashes/sha3.js";
 import { bech32 } from "bech32";
-import type { MoveResource } from "./nft-content.js";
+import type { MoveResource } from "./move-resource.js";
 import type { AbciEvent } from "./payloads.js";
 
 /**

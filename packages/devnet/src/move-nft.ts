@@ -8,14 +8,27 @@
  */
 import { BinaryWriter } from "cosmjs-types/binary";
 import { cosmosTx, msgResponseData } from "./cosmos-tx.js";
-import { type NftContext, type NftTxBuild, tokenUri, uleb128 } from "./nft-content.js";
 import type { NftAction } from "./nft-schedule.js";
+import { type NftContext, type NftTxBuild, tokenUri } from "./nft-tx.js";
 import type { AbciEvent } from "./payloads.js";
 
 export const TYPE_MSG_EXECUTE = "/initia.move.v1.MsgExecute";
 const NFT_TYPE = "0x1::initia_nft::InitiaNft";
 /** error::permission_denied(ENOT_OBJECT_OWNER = 4) of 0x1::object. */
 const NOT_OWNER_ABORT = 327684;
+
+/** Unsigned LEB128, the BCS length prefix. */
+export function uleb128(n: number): Buffer {
+  const out: number[] = [];
+  let v = n;
+  do {
+    let byte = v & 0x7f;
+    v >>>= 7;
+    if (v) byte |= 0x80;
+    out.push(byte);
+  } while (v);
+  return Buffer.from(out);
+}
 
 const bcsString = (s: string) => Buffer.concat([uleb128(Buffer.byteLength(s)), Buffer.from(s)]);
 const bcsAddress = (hex: string) => Buffer.from(hex.slice(2).padStart(64, "0"), "hex");

@@ -4,7 +4,7 @@ import { MsgExecuteContract } from "cosmjs-types/cosmwasm/wasm/v1/tx";
 import { describe, expect, it } from "vitest";
 import { readFixture } from "./_test/real-rpc.js";
 import { createChain } from "./chain.js";
-import type { NftTruth } from "./nft-content.js";
+import type { NftTruth } from "./nft-tx.js";
 import type { AbciEvent } from "./payloads.js";
 
 const realEvents = (name: string) =>

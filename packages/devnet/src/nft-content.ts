@@ -5,64 +5,12 @@
  */
 import { createHash } from "node:crypto";
 import { bech32 } from "bech32";
-import type { TxTruth } from "./chain.js";
+import type { TxTruth } from "./chain/tx-truth.js";
 import { moveNftTx } from "./move-nft.js";
-import { type CollectionPlan, createNftSchedule, nftActionsAt, ownerAt } from "./nft-schedule.js";
-import type { RestTx, TxResult } from "./payloads.js";
+import type { MoveResource } from "./move-resource.js";
+import { createNftSchedule, nftActionsAt, ownerAt } from "./nft-schedule.js";
+import { type NftContext, type NftTruth, type NftTxBuild, tokenUri } from "./nft-tx.js";
 import { wasmNftTx } from "./wasm-nft.js";
-
-/** One NFT change a successful tx makes. Collections are 0x + lower hex; accounts are bech32. */
-export type NftChangeTruth =
-  | { kind: "collection"; collection: string; name: string; creator: string }
-  | { kind: "mint"; collection: string; tokenId: string; owner: string; object?: string }
-  | { kind: "transfer"; collection: string; tokenId: string; owner: string }
-  | { kind: "burn"; collection: string; tokenId: string };
-
-export interface NftTruth {
-  collections: {
-    collection: string;
-    name: string;
-    creator: string;
-    height: number;
-    /** Live tokens. */
-    count: number;
-    /** Tokens ever minted into it. */
-    minted: number;
-  }[];
-  tokens: { collection: string; tokenId: string; owner: string; object?: string; height: number }[];
-}
-
-/** A Move resource as `resources/by_struct_tag` prints it inside `move_resource` (JSON text). */
-export interface MoveResource {
-  type: string;
-  data: Record<string, unknown>;
-}
-
-/** The token URI a devnet NFT is minted with (Move `initia_nft::mint`'s token_uri argument). */
-export const tokenUri = (collectionIndex: number, tokenId: string) =>
-  `https://devnet.weft.example/${collectionIndex}/${tokenId}`;
-
-export interface NftTxBuild {
-  raw: string;
-  hash: string;
-  rest: RestTx;
-  result: TxResult;
-  signer: string;
-  msgType: string;
-  accounts: string[];
-  nft: NftChangeTruth[];
-}
-
-export interface NftContext {
-  seed: number;
-  prefix: string;
-  accounts: string[];
-  keys: Buffer[];
-  /** 0x + 40 lower hex of each account, as Move events print them. */
-  hex: string[];
-  /** The collection's address: 0x + 64 lower hex. */
-  collectionAddr(c: CollectionPlan): string;
-}
 
 const sha256 = (data: string) => createHash("sha256").update(data).digest();
 
@@ -182,17 +130,4 @@ export function createNftContent(options: {
       return { collections, tokens };
     },
   };
-}
-
-/** Unsigned LEB128, the BCS length prefix. */
-export function uleb128(n: number): Buffer {
-  const out: number[] = [];
-  let v = n;
-  do {
-    let byte = v & 0x7f;
-    v >>>= 7;
-    if (v) byte |= 0x80;
-    out.push(byte);
-  } while (v);
-  return Buffer.from(out);
 }

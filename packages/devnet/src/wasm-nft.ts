@@ -9,8 +9,8 @@
 import { bech32 } from "bech32";
 import { MsgExecuteContract, MsgInstantiateContract } from "cosmjs-types/cosmwasm/wasm/v1/tx";
 import { cosmosTx, msgResponseData } from "./cosmos-tx.js";
-import type { NftContext, NftTxBuild } from "./nft-content.js";
 import type { NftAction } from "./nft-schedule.js";
+import type { NftContext, NftTxBuild } from "./nft-tx.js";
 import type { AbciEvent } from "./payloads.js";
 
 export const TYPE_INSTANTIATE = "/cosmwasm.wasm.v1.MsgInstantiateContract";
