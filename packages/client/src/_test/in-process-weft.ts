@@ -1,14 +1,12 @@
 /**
  * A real Weft server in the test process, started before the file's tests and stopped after, with
  * the bundled `devnet` router registry (what `weft dev` serves). Its database is
- * WEFT_CLIENT_TEST_DATABASE_URL when set, else a scratch database on a reachable Postgres, else an
- * embedded PGlite. With `interchain`, it also runs what `weft dev` runs for the router: the local
- * interchain (real chains producing blocks, a relayer and an OPinit executor), the registry bound to
- * its nodes, and the transfer tracker, so a broadcast transfer really completes and is reported.
+ * WEFT_CLIENT_TEST_DATABASE_URL when set, else this file's clone of the run's migrated template on a
+ * reachable Postgres, else an embedded PGlite (both from @weft/testkit). With `interchain`, it also
+ * runs what `weft dev` runs for the router: the local interchain (real chains producing blocks, a
+ * relayer and an OPinit executor), the registry bound to its nodes, and the transfer tracker, so a
+ * broadcast transfer really completes and is reported.
  */
-import { mkdtempSync, rmSync } from "node:fs";
-import { tmpdir } from "node:os";
-import path from "node:path";
 import { type Interchain, startInterchain } from "@weft/devnet";
 import {
   createApp,
@@ -18,9 +16,9 @@ import {
   openDatabase,
   type RunningServer,
 } from "@weft/server";
+import { type FileDatabase, openFileDatabase } from "@weft/testkit/use-scratch-database";
 import { pino } from "pino";
 import { afterAll, beforeAll } from "vitest";
-import { createScratchDatabase, type ScratchDatabase } from "./scratch-database.js";
 import {
   createChainReader,
   createHttpJson,
@@ -56,13 +54,12 @@ export function useInProcessWeft(options: InProcessWeftOptions = {}): InProcessW
   let server: RunningServer | undefined;
   let net: Interchain | undefined;
   let tracker: Tracker | undefined;
-  let scratch: ScratchDatabase | undefined;
-  let dataDir = "";
+  let file: FileDatabase | undefined;
   beforeAll(async () => {
-    dataDir = mkdtempSync(path.join(tmpdir(), "weft-client-"));
     const configured = process.env.WEFT_CLIENT_TEST_DATABASE_URL;
-    scratch = configured ? undefined : await createScratchDatabase();
-    db = await openDatabase({ url: configured ?? scratch?.url, dataDir, logger });
+    // A configured database needs no clone: "pglite" asks the kit for the temp directory alone.
+    file = await openFileDatabase(configured ? "pglite" : undefined);
+    db = await openDatabase({ url: configured ?? file.url, dataDir: file.dataDir, logger });
     if (options.interchain) {
       net = await startInterchain({
         genesis: options.interchain.genesis,
@@ -104,8 +101,7 @@ export function useInProcessWeft(options: InProcessWeftOptions = {}): InProcessW
     await tracker?.stop();
     await net?.close();
     await db?.close();
-    await scratch?.drop();
-    rmSync(dataDir, { recursive: true, force: true });
+    await file?.dispose();
   });
   const started = <T>(value: T | undefined, what: string): T => {
     if (value === undefined) throw new Error(`${what} is not started`);

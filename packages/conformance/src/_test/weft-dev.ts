@@ -2,16 +2,13 @@
  * A real Weft for tests: the built `weft dev` (seeded devnet + ingestion + API on an embedded
  * database) on a free port, started once per test file and stopped in teardown.
  */
-import { type ChildProcess, spawn } from "node:child_process";
 import { mkdtempSync, rmSync } from "node:fs";
-import { createRequire } from "node:module";
 import { tmpdir } from "node:os";
 import path from "node:path";
+import { startWeft, weftCliOf } from "@weft/testkit/spawn-weft";
 
 /** The built CLI of @weft/server (turbo builds it before this package's tests). */
-const WEFT_CLI = createRequire(import.meta.url)
-  .resolve("@weft/server")
-  .replace(/index\.js$/, "cli.js");
+const WEFT_CLI = weftCliOf(import.meta.url);
 const START_TIMEOUT_MS = 90_000;
 
 export interface WeftDev {
@@ -47,33 +44,16 @@ export async function startWeftDev(options: WeftDevOptions | number = {}): Promi
   const { vmType = "move", minTxBlocks = 3 } =
     typeof options === "number" ? { minTxBlocks: options } : options;
   const dataDir = mkdtempSync(path.join(tmpdir(), "weft-conformance-"));
-  const child: ChildProcess = spawn(process.execPath, [WEFT_CLI, "dev"], {
-    env: {
-      ...process.env,
-      PORT: "0",
-      DATABASE_URL: "",
-      WEFT_DATA_DIR: dataDir,
-      LOG_LEVEL: "warn",
-      VM_TYPE: vmType,
-    },
-    stdio: ["ignore", "ignore", "pipe"],
-  });
-  const exited = new Promise<void>((resolve) => child.once("exit", () => resolve()));
-  const url = await new Promise<string>((resolve, reject) => {
-    let err = "";
-    child.stderr?.on("data", (c: Buffer) => {
-      err += c.toString();
-      const m = /serving on (http:\/\/\S+)/.exec(err);
-      if (m?.[1]) resolve(m[1]);
-    });
-    void exited.then(() => reject(new Error(`weft dev exited before serving: ${err}`)));
-  });
-  await waitForHistory(url, minTxBlocks);
+  const weft = await startWeft(
+    ["dev"],
+    { PORT: "0", DATABASE_URL: "", WEFT_DATA_DIR: dataDir, LOG_LEVEL: "warn", VM_TYPE: vmType },
+    { cli: WEFT_CLI },
+  );
+  await waitForHistory(weft.url, minTxBlocks);
   return {
-    url,
+    url: weft.url,
     async stop() {
-      child.kill("SIGTERM");
-      await exited;
+      await weft.stop();
       rmSync(dataDir, { recursive: true, force: true });
     },
   };

@@ -5,8 +5,8 @@
 import { mkdirSync } from "node:fs";
 import path from "node:path";
 import { fileURLToPath } from "node:url";
+import { chromiumAvailable, launchChromium } from "@weft/testkit/chromium";
 import { describe, expect, it } from "vitest";
-import { chromiumAvailable, launchChromium } from "../_test/chromium.js";
 import { sampleReport } from "../_test/sample-report.js";
 import { toHtml } from "./html.js";
 

@@ -1,62 +1,19 @@
 /**
- * One database per test file: a fresh database on the Postgres at WEFT_TEST_DATABASE_URL (default
- * 127.0.0.1:5432) when reachable, dropped afterwards; otherwise an embedded PGlite in a temp dir.
- * Either way it is migrated with the committed migrations, like production.
+ * One migrated database per test file, from @weft/testkit: a clone of the run's template database on
+ * the Postgres at WEFT_TEST_DATABASE_URL (default 127.0.0.1:5432) when reachable, dropped afterwards;
+ * otherwise an embedded PGlite in a temp dir, migrated by `openDatabase`. What is the server's own
+ * here: opening its `Database` on that (the kit cannot import @weft/server, whose tests use it).
  */
-import { randomBytes } from "node:crypto";
-import { mkdtempSync, rmSync } from "node:fs";
-import { tmpdir } from "node:os";
-import path from "node:path";
-import pg from "pg";
+import { openFileDatabase } from "@weft/testkit/use-scratch-database";
 import { pino } from "pino";
 import { afterAll, beforeAll } from "vitest";
 import { type Database, openDatabase } from "../db/database.js";
 
-const ADMIN_URL = process.env.WEFT_TEST_DATABASE_URL ?? "postgres://postgres@127.0.0.1:5432/postgres";
-const PROBE_TIMEOUT_MS = 1_500;
+// Tests import these from here as well as from the kit; the kit's are the only implementation.
+export { realPostgresAvailable } from "@weft/testkit/postgres-admin";
+export { createScratchDatabase } from "@weft/testkit/scratch-database";
+
 export const silentLogger = pino({ level: "silent" });
-
-let reachable: Promise<boolean> | undefined;
-
-/** Whether a real Postgres answers at the admin URL (checked once per worker). */
-export function realPostgresAvailable(): Promise<boolean> {
-  reachable ??= (async () => {
-    const client = new pg.Client({ connectionString: ADMIN_URL, connectionTimeoutMillis: PROBE_TIMEOUT_MS });
-    try {
-      await client.connect();
-      await client.query("SELECT 1");
-      return true;
-    } catch {
-      if (process.env.CI === "true" && process.env.WEFT_TEST_REQUIRE_POSTGRES === "1") {
-        throw new Error(`CI requires the Postgres at ${ADMIN_URL} but it is not reachable`);
-      }
-      return false;
-    } finally {
-      await client.end().catch(() => undefined);
-    }
-  })();
-  return reachable;
-}
-
-/** Creates an empty database on the real Postgres and returns its URL and a dropper. */
-export async function createScratchDatabase(): Promise<{ url: string; drop(): Promise<void> }> {
-  const name = `weft_test_${process.pid}_${randomBytes(4).toString("hex")}`;
-  const admin = new pg.Client({ connectionString: ADMIN_URL });
-  await admin.connect();
-  await admin.query(`CREATE DATABASE "${name}"`);
-  await admin.end();
-  const url = new URL(ADMIN_URL);
-  url.pathname = `/${name}`;
-  return {
-    url: url.toString(),
-    async drop() {
-      const client = new pg.Client({ connectionString: ADMIN_URL });
-      await client.connect();
-      await client.query(`DROP DATABASE IF EXISTS "${name}" WITH (FORCE)`);
-      await client.end();
-    },
-  };
-}
 
 export interface TestDatabase {
   db: Database;
@@ -67,27 +24,20 @@ export interface TestDatabase {
 export async function openTestDatabase(
   kind?: "postgres" | "pglite",
 ): Promise<TestDatabase & { dispose(): Promise<void> }> {
-  const wantPostgres = kind ? kind === "postgres" : await realPostgresAvailable();
-  if (wantPostgres) {
-    const scratch = await createScratchDatabase();
-    const db = await openDatabase({ url: scratch.url, dataDir: tmpdir(), logger: silentLogger });
-    return {
-      db,
-      kind: "postgres",
-      async dispose() {
-        await db.close();
-        await scratch.drop();
-      },
-    };
-  }
-  const dataDir = mkdtempSync(path.join(tmpdir(), "weft-test-"));
-  const db = await openDatabase({ dataDir, logger: silentLogger });
+  const file = await openFileDatabase(kind);
+  // A clone is migrated already: `openDatabase` finds every migration recorded and applies none.
+  const db = await openDatabase({ url: file.url, dataDir: file.dataDir, logger: silentLogger }).catch(
+    async (err: unknown) => {
+      await file.dispose();
+      throw err;
+    },
+  );
   return {
     db,
-    kind: "pglite",
+    kind: file.kind,
     async dispose() {
       await db.close();
-      rmSync(dataDir, { recursive: true, force: true });
+      await file.dispose();
     },
   };
 }

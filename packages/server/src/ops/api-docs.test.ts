@@ -1,7 +1,7 @@
 import path from "node:path";
 import { fileURLToPath } from "node:url";
+import { chromiumAvailable, launchChromium } from "@weft/testkit/chromium";
 import { describe, expect, it } from "vitest";
-import { chromiumAvailable, launchChromium } from "../_test/chromium.js";
 import { createTestApp, serveForTests } from "../_test/test-app.js";
 import { useTestDatabase } from "../_test/test-database.js";
 import { loadSpecDocument } from "../spec-document.js";
