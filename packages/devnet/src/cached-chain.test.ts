@@ -1,6 +1,6 @@
 import { describe, expect, it } from "vitest";
 import { cachedChain } from "./cached-chain.js";
-import { createChain } from "./chain.js";
+import { createChain } from "./chain/create-chain.js";
 
 describe("cachedChain", () => {
   it("serves the very blocks of the chain, building each once while it is recent", () => {

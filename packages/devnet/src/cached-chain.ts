@@ -5,7 +5,7 @@
  * CPU per block than the indexer it feeds, on the same cores. Served blocks never change, so a
  * cached one is always the block.
  */
-import type { Chain } from "./chain.js";
+import type { Chain } from "./chain/chain-types.js";
 
 /** Remembers the latest `size` values of `build`, evicting the oldest inserted. */
 function memo<T>(build: (height: number) => T, size: number): (height: number) => T {

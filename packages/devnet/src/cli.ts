@@ -7,8 +7,8 @@
  */
 import { readFileSync } from "node:fs";
 import { parseArgs } from "node:util";
+import { createChain } from "./chain/create-chain.js";
 import { startInterchain } from "./interchain/interchain.js";
-import { createChain } from "./chain.js";
 import { startDevnetNode } from "./node-server.js";
 
 const { values } = parseArgs({

@@ -4,7 +4,7 @@ import { MsgSend } from "cosmjs-types/cosmos/bank/v1beta1/tx";
 import { TxBody, TxRaw } from "cosmjs-types/cosmos/tx/v1beta1/tx";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { readFixture } from "./_test/real-rpc.js";
-import { createChain } from "./chain.js";
+import { createChain } from "./chain/create-chain.js";
 import { type DevnetNode, startDevnetNode } from "./node-server.js";
 
 const real = (f: string) => readFixture<{ result: Record<string, unknown> }>(f);

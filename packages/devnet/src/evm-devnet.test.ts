@@ -5,8 +5,8 @@ import { AuthInfo, TxRaw } from "cosmjs-types/cosmos/tx/v1beta1/tx";
 import { keccak256, serializeTransaction } from "viem";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { readFixture } from "./_test/real-rpc.js";
-import { createChain } from "./chain.js";
-import { contractsOf } from "./evm-scenarios.js";
+import { createChain } from "./chain/create-chain.js";
+import { contractsOf } from "./chain/evm-scenarios.js";
 import { type DevnetNode, startDevnetNode } from "./node-server.js";
 
 const realResult = <T>(file: string) =>

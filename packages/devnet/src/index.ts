@@ -1,7 +1,8 @@
+export type { Chain, ChainOptions, OpchildValidator } from "./chain/chain-types.js";
+export { createChain } from "./chain/create-chain.js";
+export type { EvmAccount } from "./chain/evm-accounts.js";
+export type { EvmBlock, EvmInternalTxTruth, EvmTxTruth } from "./chain/evm-block.js";
 export type { TxTruth } from "./chain/tx-truth.js";
-export { type Chain, type ChainOptions, createChain, type OpchildValidator } from "./chain.js";
-export type { EvmAccount } from "./evm-accounts.js";
-export type { EvmBlock, EvmInternalTxTruth, EvmTxTruth } from "./evm-block.js";
 export {
   depositCodec,
   msgCallCodec,

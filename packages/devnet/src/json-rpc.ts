@@ -6,7 +6,7 @@
  * Single and batch requests; errors in go-ethereum's codes and wording. The node answers
  * CometBFT's methods over the same JSON-RPC (`other`), as a CometBFT RPC port does for POST.
  */
-import type { Chain } from "./chain.js";
+import type { Chain } from "./chain/chain-types.js";
 
 export interface JsonRpcRequest {
   jsonrpc?: string;

@@ -12,7 +12,7 @@ import { createServer, type IncomingMessage, type ServerResponse } from "node:ht
 import type { AddressInfo } from "node:net";
 import { bech32 } from "bech32";
 import { cachedChain } from "./cached-chain.js";
-import type { Chain } from "./chain.js";
+import type { Chain } from "./chain/chain-types.js";
 import { answerJsonRpc, type OtherMethods, type Outcome } from "./json-rpc.js";
 import { answerRestState, isRestStatePath } from "./rest-state.js";
 

@@ -9,8 +9,8 @@
  * State reads honour `x-cosmos-block-height` (0 or absent = the head), as the node's gRPC gateway does.
  */
 import { bech32 } from "bech32";
-import type { BankAccount, BankState } from "./bank-state.js";
-import type { Chain } from "./chain.js";
+import type { BankAccount, BankState } from "./chain/bank-state.js";
+import type { Chain } from "./chain/chain-types.js";
 
 export interface RestAnswer {
   status: number;

@@ -1,4 +1,4 @@
-import type { NftChangeTruth } from "../nft-tx.js";
+import type { NftChangeTruth } from "./nft/nft-tx.js";
 
 /** The ground truth of one tx of a devnet block, what the indexer's tests compare against. */
 export interface TxTruth {

@@ -6,15 +6,15 @@
  * JSON-RPC (its balances, evm-l1.ts). Txs built from the router's msgs and signed with test
  * keys can be broadcast to it, and a transfer runs end to end here.
  */
-import { createChain } from "../chain.js";
+import { createChain } from "../chain/create-chain.js";
 import { type DevnetNode, startDevnetNode } from "../node-server.js";
-import { installIbc } from "./ibc-module.js";
-import { installOpinitL1, installOpinitL2, l2DenomOf } from "./opinit-module.js";
-import { createLiveChain, type LiveChain } from "./live-chain.js";
 import { installEvmGateway } from "./evm-gateway.js";
 import { createEvmL1JsonRpc, evmKey } from "./evm-l1.js";
+import { installIbc } from "./ibc-module.js";
 import { createLayerZero } from "./layer-zero.js";
+import { createLiveChain, type LiveChain } from "./live-chain.js";
 import { createLiveRoutes } from "./live-routes.js";
+import { installOpinitL1, installOpinitL2, l2DenomOf } from "./opinit-module.js";
 import { type ChainNode, startExecutor, startRelayer } from "./relayer.js";
 
 export const L1_CHAIN_ID = "weft-devnet-1";

@@ -5,8 +5,9 @@
  * executor finalizes deposits on the rollup and, after the finalization period, withdrawals on the
  * L1. Their txs land in the next block of the target chain.
  */
-import { MsgAcknowledgement, MsgRecvPacket, MsgTimeout } from "cosmjs-types/ibc/core/channel/v1/tx";
+
 import type { Packet } from "cosmjs-types/ibc/core/channel/v1/channel";
+import { MsgAcknowledgement, MsgRecvPacket, MsgTimeout } from "cosmjs-types/ibc/core/channel/v1/tx";
 import type { AbciEvent } from "../payloads.js";
 import type { IbcModule } from "./ibc-module.js";
 import { TYPE_ACK, TYPE_RECV, TYPE_TIMEOUT } from "./ibc-module.js";

@@ -1,17 +1,18 @@
 /**
  * One seeded Cosmos tx with one message, in the three forms a node serves it: the TxRaw bytes
- * (base64, in /block), their SHA-256 hash, and the REST JSON (/cosmos/tx/v1beta1/txs/...), built by
- * tx-envelope.ts. Keys are secp256k1-shaped and signatures are deterministic hashes of a label: the
- * seeded chain never verifies either.
+ * (base64, in /block), their SHA-256 hash, and the REST JSON (/cosmos/tx/v1beta1/txs/...), all
+ * built by src/tx-envelope.ts. Keys are secp256k1-shaped and signatures are deterministic hashes
+ * of a label: the seeded chain never verifies either.
  */
 import { createHash } from "node:crypto";
 import { SignMode } from "cosmjs-types/cosmos/tx/signing/v1beta1/signing";
-import type { AbciEvent, RestTx } from "./payloads.js";
-import { restTxOf, signedTx, type TxEnvelopeInput, unsignedTx } from "./tx-envelope.js";
+import type { AbciEvent, RestTx } from "../../payloads.js";
+import { restTxOf, signedTx, type TxEnvelopeInput, unsignedTx } from "../../tx-envelope.js";
+import { feeTxEvents } from "./tx-result.js";
 
 const sha256 = (data: string) => createHash("sha256").update(data).digest();
 
-export interface CosmosTxInput {
+export interface SeededTxInput {
   typeUrl: string;
   /** The message's protobuf bytes. */
   value: Uint8Array;
@@ -26,7 +27,7 @@ export interface CosmosTxInput {
   label: string;
 }
 
-export interface CosmosTx {
+export interface SeededTx {
   raw: string;
   hash: string;
   rest: RestTx;
@@ -34,7 +35,7 @@ export interface CosmosTx {
   txEvents: AbciEvent[];
 }
 
-export function cosmosTx(input: CosmosTxInput): CosmosTx {
+export function seededTx(input: SeededTxInput): SeededTx {
   const { typeUrl, key, sequence, fee, gasLimit } = input;
   const auth: TxEnvelopeInput["auth"] = {
     signer: { pubkeyType: "/cosmos.crypto.secp256k1.PubKey", key, mode: SignMode.SIGN_MODE_DIRECT, sequence },
@@ -49,24 +50,4 @@ export function cosmosTx(input: CosmosTxInput): CosmosTx {
     rest: restTxOf({ messages: [{ "@type": typeUrl, ...input.json }], auth }, [signature]),
     txEvents: feeTxEvents(`${fee}uinit`, input.signer, sequence),
   };
-}
-
-/** The `tx` events every delivered tx carries: its fee and payer, then the signer's acc_seq. */
-export function feeTxEvents(fee: string, payer: string, sequence: bigint | number): AbciEvent[] {
-  return [
-    {
-      type: "tx",
-      attributes: [
-        { key: "fee", value: fee, index: true },
-        { key: "fee_payer", value: payer, index: true },
-      ],
-    },
-    { type: "tx", attributes: [{ key: "acc_seq", value: `${payer}/${sequence}`, index: true }] },
-  ];
-}
-
-/** TxMsgData{msg_responses: [Any{type_url}]}: what a node reports as a successful tx's data. */
-export function msgResponseData(typeUrl: string): string {
-  const any = Buffer.concat([Buffer.from([0x0a, typeUrl.length]), Buffer.from(typeUrl)]);
-  return Buffer.concat([Buffer.from([0x12, any.length]), any]).toString("base64");
 }

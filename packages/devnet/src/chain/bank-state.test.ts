@@ -1,8 +1,8 @@
 import { bech32 } from "bech32";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { createChain } from "./chain.js";
+import { type DevnetNode, startDevnetNode } from "../node-server.js";
+import { createChain } from "./create-chain.js";
 import { UINIT_METADATA } from "./move-fungible-asset.js";
-import { type DevnetNode, startDevnetNode } from "./node-server.js";
 
 const BLOCKS = 300;
 const HEIGHTS = [1, 64, 65, 177, BLOCKS];

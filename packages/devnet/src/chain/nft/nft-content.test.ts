@@ -2,10 +2,10 @@ import { createHash } from "node:crypto";
 import { TxBody, TxRaw } from "cosmjs-types/cosmos/tx/v1beta1/tx";
 import { MsgExecuteContract } from "cosmjs-types/cosmwasm/wasm/v1/tx";
 import { describe, expect, it } from "vitest";
-import { readFixture } from "./_test/real-rpc.js";
-import { createChain } from "./chain.js";
+import { readFixture } from "../../_test/real-rpc.js";
+import type { AbciEvent } from "../../payloads.js";
+import { createChain } from "../create-chain.js";
 import type { NftTruth } from "./nft-tx.js";
-import type { AbciEvent } from "./payloads.js";
 
 const realEvents = (name: string) =>
   readFixture<{ events: AbciEvent[] }>(`initia/${name}.tx_response.json`).events;

@@ -6,7 +6,7 @@
  * So block h looks back at a fixed handful of mint heights (h - offset) and never needs history,
  * and the owner of any token at any height is recomputable by walking its schedule.
  */
-import { prng } from "./prng.js";
+import { prng } from "../../prng.js";
 
 /** A new collection every this many blocks, the first in block 1. */
 export const COLLECTION_EVERY = 100;

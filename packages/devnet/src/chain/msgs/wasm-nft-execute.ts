@@ -8,10 +8,11 @@
 
 import { bech32 } from "bech32";
 import { MsgExecuteContract, MsgInstantiateContract } from "cosmjs-types/cosmwasm/wasm/v1/tx";
-import { cosmosTx, msgResponseData } from "./cosmos-tx.js";
-import type { NftAction } from "./nft-schedule.js";
-import type { NftContext, NftTxBuild } from "./nft-tx.js";
-import type { AbciEvent } from "./payloads.js";
+import type { AbciEvent } from "../../payloads.js";
+import type { NftAction } from "../nft/nft-schedule.js";
+import type { NftContext, NftTxBuild } from "../nft/nft-tx.js";
+import { seededTx } from "./seeded-tx.js";
+import { msgResponseData } from "./tx-result.js";
 
 export const TYPE_INSTANTIATE = "/cosmwasm.wasm.v1.MsgInstantiateContract";
 export const TYPE_EXECUTE = "/cosmwasm.wasm.v1.MsgExecuteContract";
@@ -124,7 +125,7 @@ export function wasmNftTx(
         }
       : { sender, contract, msg, funds: [] };
   const fee = String(2_000 + ((height * 31 + j * 17) % 3_000));
-  const tx = cosmosTx({
+  const tx = seededTx({
     typeUrl,
     value,
     json,

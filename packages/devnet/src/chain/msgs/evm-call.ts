@@ -9,12 +9,13 @@ import { createHash } from "node:crypto";
 import { BinaryWriter } from "cosmjs-types/binary";
 import { SignMode } from "cosmjs-types/cosmos/tx/signing/v1beta1/signing";
 import { keccak256, serializeTransaction } from "viem";
-import { feeTxEvents, msgResponseData } from "./cosmos-tx.js";
-import { type DensityOptions, forcedScenario, freshEvmPeer } from "./density.js";
-import type { EvmAccount } from "./evm-accounts.js";
-import { type Contracts, pickScenario, revert, type Scenario } from "./evm-scenarios.js";
-import type { RestTx, TxResult } from "./payloads.js";
-import { restTxOf, signedTx, unsignedTx } from "./tx-envelope.js";
+import type { RestTx, TxResult } from "../../payloads.js";
+import { restTxOf, signedTx, txHash, unsignedTx } from "../../tx-envelope.js";
+import { type DensityOptions, forcedScenario, freshEvmPeer } from "../density.js";
+import type { EvmAccount } from "../evm-accounts.js";
+import { type Contracts, pickScenario, revert, type Scenario } from "../evm-scenarios.js";
+import type { TxTruth } from "../tx-truth.js";
+import { feeTxEvents, msgResponseData } from "./tx-result.js";
 
 /** Gas price of every devnet EVM tx (wei). */
 export const EVM_GAS_PRICE = 2_812_500n;
@@ -193,5 +194,35 @@ export function buildEvmTx(options: {
     status: reverted ? "0x0" : "0x1",
     gasUsed,
     eth: { to, input, gas, r, s, yParity },
+  };
+}
+
+const ADDRESS_TOPIC_PREFIX = "0x000000000000000000000000";
+
+/**
+ * The Cosmos-side truth of an EVM tx: its signer, and when it succeeded the called contract and
+ * what its `evm` logs name (log addresses and address-shaped topics after the first).
+ */
+export function evmCallTruth(tx: EvmTxBuild, height: number, index: number): TxTruth {
+  const accounts = new Set([tx.from.bech32]);
+  if (tx.status === "0x1") {
+    accounts.add(tx.scenario.created ?? tx.scenario.top.to);
+    for (const log of tx.scenario.logs) {
+      accounts.add(log.address);
+      for (const topic of log.topics.slice(1))
+        if (topic.startsWith(ADDRESS_TOPIC_PREFIX))
+          accounts.add(`0x${topic.slice(ADDRESS_TOPIC_PREFIX.length)}`);
+    }
+  }
+  return {
+    hash: txHash(Buffer.from(tx.raw, "base64")),
+    height,
+    index,
+    code: tx.result.code,
+    signer: tx.from.bech32,
+    msgType: (tx.rest.body.messages[0]?.["@type"] ?? "").slice(1),
+    accounts: [...accounts],
+    // EVM tokens move as ERC-20 logs (the receipts are their truth), not bank coins.
+    moved: [],
   };
 }

@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { createChain } from "./chain.js";
+import { createChain } from "./create-chain.js";
 
 const BLOCKS = 60;
 const heights = Array.from({ length: BLOCKS }, (_, i) => i + 1);

@@ -1,11 +1,12 @@
 /**
- * What the NFT content (nft-content.ts) and the NFT tx builders of each VM (move-nft.ts,
- * wasm-nft.ts) share: the context a builder gets, the tx it returns, the NFT truth, and the token
+ * What the NFT content (nft-content.ts) and the NFT tx builders of each VM
+ * (../msgs/move-nft-execute.ts, ../msgs/wasm-nft-execute.ts) share: the context a builder gets, the tx it returns, the NFT truth, and the token
  * URI both the mint args and the Move resource carry. Its own module so neither side imports the
  * other's (nft-content imports the builders).
  */
+
+import type { RestTx, TxResult } from "../../payloads.js";
 import type { CollectionPlan } from "./nft-schedule.js";
-import type { RestTx, TxResult } from "./payloads.js";
 
 /** One NFT change a successful tx makes. Collections are 0x + lower hex; accounts are bech32. */
 export type NftChangeTruth =

@@ -6,7 +6,7 @@
  */
 import { logsBloom } from "./evm-accounts.js";
 import { type Frame, flatten } from "./evm-scenarios.js";
-import { EVM_GAS_PRICE, type EvmTxBuild } from "./evm-txs.js";
+import { EVM_GAS_PRICE, type EvmTxBuild } from "./msgs/evm-call.js";
 
 const hex = (n: number | bigint) => `0x${n.toString(16)}`;
 const ZERO_HASH = `0x${"0".repeat(64)}`;

@@ -7,10 +7,11 @@
  * BCS of the entry function's parameters. A failed transfer (a non-owner's) aborts in 0x1::object.
  */
 import { BinaryWriter } from "cosmjs-types/binary";
-import { cosmosTx, msgResponseData } from "./cosmos-tx.js";
-import type { NftAction } from "./nft-schedule.js";
-import { type NftContext, type NftTxBuild, tokenUri } from "./nft-tx.js";
-import type { AbciEvent } from "./payloads.js";
+import type { AbciEvent } from "../../payloads.js";
+import type { NftAction } from "../nft/nft-schedule.js";
+import { type NftContext, type NftTxBuild, tokenUri } from "../nft/nft-tx.js";
+import { seededTx } from "./seeded-tx.js";
+import { msgResponseData } from "./tx-result.js";
 
 export const TYPE_MSG_EXECUTE = "/initia.move.v1.MsgExecute";
 const NFT_TYPE = "0x1::initia_nft::InitiaNft";
@@ -160,7 +161,7 @@ export function moveNftTx(
   const sender = ctx.accounts[signer] ?? "";
   const label = `devnet-${ctx.seed}-move-nft-${height}-${j}`;
   const fee = String(2_000 + ((height * 31 + j * 17) % 3_000));
-  const tx = cosmosTx({
+  const tx = seededTx({
     typeUrl: TYPE_MSG_EXECUTE,
     value: encodeMsgExecute({ sender, module, fn, typeArgs, args }),
     json: {

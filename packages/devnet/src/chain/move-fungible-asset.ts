@@ -8,8 +8,8 @@
  */
 import { sha3_256 } from "@noble/hashes/sha3.js";
 import { bech32 } from "bech32";
+import type { AbciEvent } from "../payloads.js";
 import type { MoveResource } from "./move-resource.js";
-import type { AbciEvent } from "./payloads.js";
 
 /**
  * The metadata object of `uinit`: `object::create_object_address(@0x1, b"uinit")`,

@@ -1,16 +1,16 @@
 /**
- * The NFT content of a Move or CosmWasm devnet chain: block h's NFT txs (built by move-nft.ts or
- * wasm-nft.ts from nft-schedule.ts's actions) and the NFT ground truth at any height, both pure
- * functions of (seed, height).
+ * The NFT content of a Move or CosmWasm devnet chain: block h's NFT txs (built by
+ * ../msgs/move-nft-execute.ts or ../msgs/wasm-nft-execute.ts from nft-schedule.ts's actions) and
+ * the NFT ground truth at any height, both pure functions of (seed, height).
  */
 import { createHash } from "node:crypto";
 import { bech32 } from "bech32";
-import type { TxTruth } from "./chain/tx-truth.js";
-import { moveNftTx } from "./move-nft.js";
-import type { MoveResource } from "./move-resource.js";
+import type { MoveResource } from "../move-resource.js";
+import { moveNftTx } from "../msgs/move-nft-execute.js";
+import { wasmNftTx } from "../msgs/wasm-nft-execute.js";
+import type { TxTruth } from "../tx-truth.js";
 import { createNftSchedule, nftActionsAt, ownerAt } from "./nft-schedule.js";
 import { type NftContext, type NftTruth, type NftTxBuild, tokenUri } from "./nft-tx.js";
-import { wasmNftTx } from "./wasm-nft.js";
 
 const sha256 = (data: string) => createHash("sha256").update(data).digest();
 
@@ -131,3 +131,6 @@ export function createNftContent(options: {
     },
   };
 }
+
+/** A chain's NFT content: its txs per block and its NFT truth. */
+export type NftContent = ReturnType<typeof createNftContent>;
