@@ -5,11 +5,19 @@
 import { Command, Option } from "commander";
 import { createApp } from "./app.js";
 import { readBuildInfo } from "./build-info.js";
-import { type Config, ConfigError, loadConfig, SETTINGS } from "./config.js";
+import { createHttpJson } from "./chain/http-json.js";
+import {
+  COMMANDS,
+  type CommandName,
+  type Config,
+  ConfigError,
+  loadConfig,
+  SETTINGS,
+  settingsOf,
+} from "./config.js";
 import { migrationStatus, openDatabase } from "./db/database.js";
 import { abandonPreviousTransfers, moveAside, planDevStart, sameBlockHash } from "./dev-resume.js";
 import { createMetrics, type Metrics } from "./http/metrics.js";
-import { createHttpJson } from "./chain/http-json.js";
 import { createIngestStatus, type IngestStatus } from "./ingest/ingest-status.js";
 import { runIngest } from "./ingest/run-ingest.js";
 import { createLogger } from "./logger.js";
@@ -47,8 +55,9 @@ const DEV_BLOCK_INTERVAL_MS = 1_000;
 /** Reported by /status: the build's version and commit, fixed when the package was built. */
 const BUILD = readBuildInfo();
 
-function addSettingOptions(command: Command, keys: (keyof Config)[]): Command {
-  for (const key of keys) {
+/** The flags of `name`: every setting that declares the command, with its default and variable. */
+function addSettingOptions(command: Command, name: CommandName): Command {
+  for (const key of settingsOf(name)) {
     const s = SETTINGS[key];
     const fallback = s.fallback === undefined ? "" : ` (default: ${s.fallback})`;
     command.addOption(new Option(`--${s.flag} <value>`, `${s.describe}${fallback} [env: ${s.env}]`));
@@ -513,81 +522,37 @@ Examples:
 Every option can also be set by the environment variable shown beside it; flags win.`,
   );
 
-/** What `serve` and `dev` both take: where to listen, the database, the chain served. */
-const SERVE_SETTINGS: (keyof Config)[] = [
-  "host",
-  "port",
-  "databaseUrl",
-  "dataDir",
-  "logLevel",
-  "corsOrigins",
-  "bodyLimit",
-  "shutdownTimeoutMs",
-  "chainId",
-  "prefix",
-  "vmType",
-  "routerRegistry",
-  "routerTracker",
-  "responseCache",
-  "responseCacheMaxBytes",
-  "databaseConnectTimeoutMs",
-  "databaseQueryTimeoutMs",
-];
-
-addSettingOptions(
-  program
-    .command("serve")
-    .description("apply pending migrations, then serve the indexer and router APIs")
-    .action((opts: Record<string, unknown>) => {
-      stopRequest = watchStopSignals();
-      return serve(opts);
-    }),
-  [...SERVE_SETTINGS, "restUrl"],
-);
-addSettingOptions(
-  program
-    .command("ingest")
-    .description(
-      "index a chain from its node (CometBFT RPC + Cosmos REST) into the database, then follow its head",
-    )
-    .action((opts: Record<string, unknown>) => ingest(opts)),
-  [
-    "rpcUrl",
-    "restUrl",
-    "jsonRpcUrl",
-    "vmType",
-    "chainId",
-    "prefix",
-    "startHeight",
-    "ingestConcurrency",
-    "ingestCommitBlocks",
-    "ingestStallTimeoutMs",
-    "metricsPort",
-    "host",
-    "databaseUrl",
-    "databaseConnectTimeoutMs",
-    "databaseQueryTimeoutMs",
-    "dataDir",
-    "logLevel",
-  ],
-);
-addSettingOptions(
-  program
-    .command("dev")
-    .description("start a local devnet, ingest it and serve the APIs: live data on one machine, no setup")
-    .action((opts: Record<string, unknown>) => {
-      stopRequest = watchStopSignals();
-      return dev(opts);
-    }),
-  [...SERVE_SETTINGS, "ingestConcurrency", "ingestCommitBlocks", "ingestStallTimeoutMs"],
-);
-addSettingOptions(
-  program
-    .command("migrate")
-    .description("apply every committed database migration (never drops data), then exit")
-    .action((opts: Record<string, unknown>) => migrate(opts)),
-  ["databaseUrl", "dataDir", "logLevel"],
-);
+program
+  .command("serve")
+  .description("apply pending migrations, then serve the indexer and router APIs")
+  .action((opts: Record<string, unknown>) => {
+    stopRequest = watchStopSignals();
+    return serve(opts);
+  });
+program
+  .command("ingest")
+  .description(
+    "index a chain from its node (CometBFT RPC + Cosmos REST) into the database, then follow its head",
+  )
+  .action((opts: Record<string, unknown>) => ingest(opts));
+program
+  .command("dev")
+  .description("start a local devnet, ingest it and serve the APIs: live data on one machine, no setup")
+  .action((opts: Record<string, unknown>) => {
+    stopRequest = watchStopSignals();
+    return dev(opts);
+  });
+program
+  .command("migrate")
+  .description("apply every committed database migration (never drops data), then exit")
+  .action((opts: Record<string, unknown>) => migrate(opts));
+// Each command's options (and their --help lines) are the settings that declare it (config.ts).
+for (const command of program.commands) {
+  const name = COMMANDS.find((c) => c === command.name());
+  if (!name)
+    throw new Error(`weft ${command.name()} is not in COMMANDS (config.ts): it would take no settings`);
+  addSettingOptions(command, name);
+}
 
 program.parseAsync(process.argv).catch((err: unknown) => {
   process.stderr.write(`weft: ${err instanceof Error ? err.message : String(err)}\n`);

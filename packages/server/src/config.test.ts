@@ -1,6 +1,30 @@
 import path from "node:path";
 import { describe, expect, it } from "vitest";
-import { ConfigError, loadConfig } from "./config.js";
+import { COMMANDS, ConfigError, loadConfig, SETTINGS, settingsOf } from "./config.js";
+
+describe("SETTINGS", () => {
+  it("gives every setting a command that takes its flag, and distinct variables and flags", () => {
+    for (const setting of Object.values(SETTINGS)) {
+      expect(setting.commands.length, setting.env).toBeGreaterThan(0);
+      for (const command of setting.commands) expect(COMMANDS).toContain(command);
+    }
+    const values = Object.values(SETTINGS);
+    expect(new Set(values.map((s) => s.env)).size).toBe(values.length);
+    expect(new Set(values.map((s) => s.flag)).size).toBe(values.length);
+  });
+
+  it("hands each command the settings that declare it, in declaration order", () => {
+    expect(settingsOf("migrate")).toEqual(["databaseUrl", "dataDir", "logLevel"]);
+    expect(settingsOf("ingest")).toContain("rpcUrl");
+    expect(settingsOf("serve")).not.toContain("rpcUrl");
+    // dev serves and ingests its own devnet: the API's settings and ingestion's, not the node's.
+    expect(settingsOf("dev")).toEqual(
+      expect.arrayContaining(["port", "routerRegistry", "ingestConcurrency"]),
+    );
+    expect(settingsOf("dev")).not.toContain("rpcUrl");
+    expect(settingsOf("dev")).not.toContain("startHeight");
+  });
+});
 
 describe("loadConfig", () => {
   it("applies defaults", () => {

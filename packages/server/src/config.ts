@@ -1,10 +1,16 @@
 /**
- * Configuration of `weft serve`: environment variables, overridden by CLI flags, validated once.
- * Only cli.ts calls this; everything else receives a typed Config.
+ * The settings of every `weft` command, declared once: each names its environment variable, its flag,
+ * the commands that take the flag, its default and how it is validated. cli.ts builds each command's
+ * options and --help from this declaration, and the README's Configuration table is tested against
+ * it (readme-configuration.test.ts). Only cli.ts calls loadConfig; everything else receives a Config.
  */
 import { statSync } from "node:fs";
 import path from "node:path";
 import { BUNDLED_REGISTRIES } from "./router/registry/load-registry.js";
+
+/** The commands of `weft` that take settings. */
+export const COMMANDS = ["serve", "dev", "ingest", "migrate"] as const;
+export type CommandName = (typeof COMMANDS)[number];
 
 export const LOG_LEVELS = ["fatal", "error", "warn", "info", "debug", "trace", "silent"] as const;
 export type LogLevel = (typeof LOG_LEVELS)[number];
@@ -42,9 +48,11 @@ export class ConfigError extends Error {
   override name = "ConfigError";
 }
 
-interface Setting<T> {
+export interface Setting<T> {
   env: string;
   flag: string;
+  /** The commands that take `--flag` (the variable is read by any command that uses the setting). */
+  commands: readonly CommandName[];
   describe: string;
   fallback: string | undefined;
   parse(raw: string, name: string): T;
@@ -81,153 +89,27 @@ const url = (raw: string, name: string) => {
   return raw;
 };
 
+/** `serve` and `dev`: the API (dev also ingests). */
+const SERVING = ["serve", "dev"] as const;
+/** `ingest` and `dev`: ingestion. */
+const INGESTING = ["ingest", "dev"] as const;
+/** The chain and the database as both the API and ingestion see them. */
+const SERVED_AND_INGESTED = ["serve", "dev", "ingest"] as const;
+
+/** In the order of the README's Configuration table and of each command's --help. */
 export const SETTINGS = {
-  chainId: {
-    env: "CHAIN_ID",
-    flag: "chain-id",
-    describe: "chain id served and ingested (default: the one ingestion has recorded, else the node's)",
-    fallback: undefined,
+  host: {
+    env: "HOST",
+    flag: "host",
+    commands: SERVED_AND_INGESTED,
+    describe: "interface to listen on",
+    fallback: "127.0.0.1",
     parse: text,
   },
-  vmType: {
-    env: "VM_TYPE",
-    flag: "vm-type",
-    describe: "the chain's VM (evm, move or wasm); EVM routes exist only on evm chains",
-    fallback: "move",
-    parse: (raw: string, name: string): "evm" | "move" | "wasm" => {
-      if (raw !== "evm" && raw !== "move" && raw !== "wasm") {
-        throw new ConfigError(`invalid ${name}=${JSON.stringify(raw)}: expected one of evm, move, wasm`);
-      }
-      return raw;
-    },
-  },
-  prefix: {
-    env: "BECH32_PREFIX",
-    flag: "bech32-prefix",
-    describe: "bech32 account prefix of the chain",
-    fallback: "init",
-    parse: text,
-  },
-  rpcUrl: {
-    env: "RPC_URL",
-    flag: "rpc-url",
-    describe: "CometBFT RPC URL of the node to ingest from",
-    fallback: undefined,
-    parse: url,
-  },
-  restUrl: {
-    env: "REST_URL",
-    flag: "rest-url",
-    describe: "Cosmos REST URL of the node (default: RPC_URL)",
-    fallback: undefined,
-    parse: url,
-  },
-  jsonRpcUrl: {
-    env: "JSON_RPC_URL",
-    flag: "json-rpc-url",
-    describe: "EVM JSON-RPC URL of the node (EVM chains: receipts and call traces)",
-    fallback: undefined,
-    parse: url,
-  },
-  startHeight: {
-    env: "START_HEIGHT",
-    flag: "start-height",
-    describe: "first height to ingest into an empty database",
-    fallback: "1",
-    parse: integer(1, Number.MAX_SAFE_INTEGER),
-  },
-  ingestConcurrency: {
-    env: "INGEST_CONCURRENCY",
-    flag: "ingest-concurrency",
-    describe: "blocks fetched in parallel while backfilling",
-    fallback: "8",
-    parse: integer(1, 256),
-  },
-  ingestCommitBlocks: {
-    env: "INGEST_COMMIT_BLOCKS",
-    flag: "ingest-commit-blocks",
-    describe:
-      "most blocks one transaction carries while backfilling (blocks already fetched while the previous write ran; 1 = a transaction per block)",
-    fallback: "64",
-    parse: integer(1, 1000),
-  },
-  routerRegistry: {
-    env: "ROUTER_REGISTRY",
-    flag: "router-registry",
-    describe:
-      "Router API registry: devnet, initia-testnet or a registry JSON file (default: none; `weft dev`: devnet)",
-    fallback: undefined,
-    // A name that is neither bundled nor a file stops the process here, before any database opens.
-    parse: (raw: string, name: string): string => {
-      if ((BUNDLED_REGISTRIES as readonly string[]).includes(raw) || isFile(raw)) return raw;
-      throw new ConfigError(
-        `invalid ${name}=${JSON.stringify(raw)}: expected ${BUNDLED_REGISTRIES.join(", ")}, or the path of a registry JSON file`,
-      );
-    },
-  },
-  routerTracker: {
-    env: "ROUTER_TRACKER",
-    flag: "router-tracker",
-    describe: "run a transfer tracker in this process (on/off); off makes an API-only replica",
-    fallback: "on",
-    parse: (raw: string, name: string): boolean => {
-      if (raw !== "on" && raw !== "off")
-        throw new ConfigError(`invalid ${name}=${JSON.stringify(raw)}: expected on or off`);
-      return raw === "on";
-    },
-  },
-  responseCache: {
-    env: "RESPONSE_CACHE",
-    flag: "response-cache",
-    describe:
-      "cache list responses 1 s and single items 10 s like the reference (on/off; off for benchmarks of the database path)",
-    fallback: "on",
-    parse: (raw: string, name: string): boolean => {
-      if (raw !== "on" && raw !== "off")
-        throw new ConfigError(`invalid ${name}=${JSON.stringify(raw)}: expected on or off`);
-      return raw === "on";
-    },
-  },
-  responseCacheMaxBytes: {
-    env: "RESPONSE_CACHE_MAX_BYTES",
-    flag: "response-cache-max-bytes",
-    describe: "most bytes of response bodies the cache holds (e.g. 64mb); the oldest entries go first",
-    fallback: "64mb",
-    parse: size,
-  },
-  databaseConnectTimeoutMs: {
-    env: "DATABASE_CONNECT_TIMEOUT_MS",
-    flag: "database-connect-timeout-ms",
-    describe: "how long opening a database connection may take before the request gets a 503",
-    fallback: "2000",
-    parse: integer(100, 600_000),
-  },
-  databaseQueryTimeoutMs: {
-    env: "DATABASE_QUERY_TIMEOUT_MS",
-    flag: "database-query-timeout-ms",
-    describe: "how long one API query may take before it is abandoned and the request gets a 503",
-    fallback: "5000",
-    parse: integer(100, 600_000),
-  },
-  ingestStallTimeoutMs: {
-    env: "INGEST_STALL_TIMEOUT_MS",
-    flag: "ingest-stall-timeout-ms",
-    describe:
-      "ingestion that commits nothing this long while the node is ahead is stalled: /ready answers 503",
-    fallback: "60000",
-    parse: integer(1000, 86_400_000),
-  },
-  metricsPort: {
-    env: "METRICS_PORT",
-    flag: "metrics-port",
-    describe: "weft ingest: serve /metrics, /health and /ready on this port (default: none)",
-    fallback: undefined,
-    parse: integer(0, 65535),
-  },
-  host: { env: "HOST", flag: "host", describe: "interface to listen on", fallback: "127.0.0.1", parse: text },
   port: {
     env: "PORT",
     flag: "port",
+    commands: SERVING,
     describe: "TCP port to listen on (0 = any free port)",
     fallback: "8080",
     parse: integer(0, 65535),
@@ -235,6 +117,7 @@ export const SETTINGS = {
   databaseUrl: {
     env: "DATABASE_URL",
     flag: "database-url",
+    commands: COMMANDS,
     describe: "Postgres URL; when unset an embedded PGlite is started under the data dir",
     fallback: undefined,
     parse: (raw, name) => {
@@ -247,6 +130,7 @@ export const SETTINGS = {
   dataDir: {
     env: "WEFT_DATA_DIR",
     flag: "data-dir",
+    commands: COMMANDS,
     describe: "where the embedded database keeps its files",
     fallback: ".weft-data",
     parse: (raw) => path.resolve(raw),
@@ -254,6 +138,7 @@ export const SETTINGS = {
   logLevel: {
     env: "LOG_LEVEL",
     flag: "log-level",
+    commands: COMMANDS,
     describe: `log level (${LOG_LEVELS.join(", ")})`,
     fallback: "info",
     parse: (raw, name) => {
@@ -268,6 +153,7 @@ export const SETTINGS = {
   corsOrigins: {
     env: "CORS_ORIGINS",
     flag: "cors-origins",
+    commands: SERVING,
     describe: "comma-separated allowed CORS origins, * for any, none to send no CORS headers",
     fallback: "*",
     parse: (raw) =>
@@ -281,6 +167,7 @@ export const SETTINGS = {
   bodyLimit: {
     env: "BODY_LIMIT",
     flag: "body-limit",
+    commands: SERVING,
     describe: "largest accepted request body (e.g. 256kb, 1mb)",
     fallback: "256kb",
     parse: (raw, name) => {
@@ -292,11 +179,178 @@ export const SETTINGS = {
   shutdownTimeoutMs: {
     env: "SHUTDOWN_TIMEOUT_MS",
     flag: "shutdown-timeout-ms",
+    commands: SERVING,
     describe: "how long in-flight requests may take after SIGTERM/SIGINT",
     fallback: "4000",
     parse: integer(0, 600_000),
   },
+  chainId: {
+    env: "CHAIN_ID",
+    flag: "chain-id",
+    commands: SERVED_AND_INGESTED,
+    describe: "chain id served and ingested (default: the one ingestion has recorded, else the node's)",
+    fallback: undefined,
+    parse: text,
+  },
+  vmType: {
+    env: "VM_TYPE",
+    flag: "vm-type",
+    commands: SERVED_AND_INGESTED,
+    describe: "the chain's VM (evm, move or wasm); EVM routes exist only on evm chains",
+    fallback: "move",
+    parse: (raw: string, name: string): "evm" | "move" | "wasm" => {
+      if (raw !== "evm" && raw !== "move" && raw !== "wasm") {
+        throw new ConfigError(`invalid ${name}=${JSON.stringify(raw)}: expected one of evm, move, wasm`);
+      }
+      return raw;
+    },
+  },
+  prefix: {
+    env: "BECH32_PREFIX",
+    flag: "bech32-prefix",
+    commands: SERVED_AND_INGESTED,
+    describe: "bech32 account prefix of the chain",
+    fallback: "init",
+    parse: text,
+  },
+  rpcUrl: {
+    env: "RPC_URL",
+    flag: "rpc-url",
+    commands: ["ingest"],
+    describe: "CometBFT RPC URL of the node to ingest from",
+    fallback: undefined,
+    parse: url,
+  },
+  restUrl: {
+    env: "REST_URL",
+    flag: "rest-url",
+    commands: ["serve", "ingest"],
+    describe: "Cosmos REST URL of the node (default: RPC_URL)",
+    fallback: undefined,
+    parse: url,
+  },
+  jsonRpcUrl: {
+    env: "JSON_RPC_URL",
+    flag: "json-rpc-url",
+    commands: ["ingest"],
+    describe: "EVM JSON-RPC URL of the node (EVM chains: receipts and call traces)",
+    fallback: undefined,
+    parse: url,
+  },
+  startHeight: {
+    env: "START_HEIGHT",
+    flag: "start-height",
+    commands: ["ingest"],
+    describe: "first height to ingest into an empty database",
+    fallback: "1",
+    parse: integer(1, Number.MAX_SAFE_INTEGER),
+  },
+  ingestConcurrency: {
+    env: "INGEST_CONCURRENCY",
+    flag: "ingest-concurrency",
+    commands: INGESTING,
+    describe: "blocks fetched in parallel while backfilling",
+    fallback: "8",
+    parse: integer(1, 256),
+  },
+  ingestCommitBlocks: {
+    env: "INGEST_COMMIT_BLOCKS",
+    flag: "ingest-commit-blocks",
+    commands: INGESTING,
+    describe:
+      "most blocks one transaction carries while backfilling (blocks already fetched while the previous write ran; 1 = a transaction per block)",
+    fallback: "64",
+    parse: integer(1, 1000),
+  },
+  routerRegistry: {
+    env: "ROUTER_REGISTRY",
+    flag: "router-registry",
+    commands: SERVING,
+    describe:
+      "Router API registry: devnet, initia-testnet or a registry JSON file (default: none; `weft dev`: devnet)",
+    fallback: undefined,
+    // A name that is neither bundled nor a file stops the process here, before any database opens.
+    parse: (raw: string, name: string): string => {
+      if ((BUNDLED_REGISTRIES as readonly string[]).includes(raw) || isFile(raw)) return raw;
+      throw new ConfigError(
+        `invalid ${name}=${JSON.stringify(raw)}: expected ${BUNDLED_REGISTRIES.join(", ")}, or the path of a registry JSON file`,
+      );
+    },
+  },
+  routerTracker: {
+    env: "ROUTER_TRACKER",
+    flag: "router-tracker",
+    commands: SERVING,
+    describe: "run a transfer tracker in this process (on/off); off makes an API-only replica",
+    fallback: "on",
+    parse: (raw: string, name: string): boolean => {
+      if (raw !== "on" && raw !== "off")
+        throw new ConfigError(`invalid ${name}=${JSON.stringify(raw)}: expected on or off`);
+      return raw === "on";
+    },
+  },
+  responseCache: {
+    env: "RESPONSE_CACHE",
+    flag: "response-cache",
+    commands: SERVING,
+    describe:
+      "cache list responses 1 s and single items 10 s like the reference (on/off; off for benchmarks of the database path)",
+    fallback: "on",
+    parse: (raw: string, name: string): boolean => {
+      if (raw !== "on" && raw !== "off")
+        throw new ConfigError(`invalid ${name}=${JSON.stringify(raw)}: expected on or off`);
+      return raw === "on";
+    },
+  },
+  responseCacheMaxBytes: {
+    env: "RESPONSE_CACHE_MAX_BYTES",
+    flag: "response-cache-max-bytes",
+    commands: SERVING,
+    describe: "most bytes of response bodies the cache holds (e.g. 64mb); the oldest entries go first",
+    fallback: "64mb",
+    parse: size,
+  },
+  databaseConnectTimeoutMs: {
+    env: "DATABASE_CONNECT_TIMEOUT_MS",
+    flag: "database-connect-timeout-ms",
+    commands: SERVED_AND_INGESTED,
+    describe: "how long opening a database connection may take before the request gets a 503",
+    fallback: "2000",
+    parse: integer(100, 600_000),
+  },
+  databaseQueryTimeoutMs: {
+    env: "DATABASE_QUERY_TIMEOUT_MS",
+    flag: "database-query-timeout-ms",
+    commands: SERVED_AND_INGESTED,
+    describe: "how long one API query may take before it is abandoned and the request gets a 503",
+    fallback: "5000",
+    parse: integer(100, 600_000),
+  },
+  ingestStallTimeoutMs: {
+    env: "INGEST_STALL_TIMEOUT_MS",
+    flag: "ingest-stall-timeout-ms",
+    commands: INGESTING,
+    describe:
+      "ingestion that commits nothing this long while the node is ahead is stalled: /ready answers 503",
+    fallback: "60000",
+    parse: integer(1000, 86_400_000),
+  },
+  metricsPort: {
+    env: "METRICS_PORT",
+    flag: "metrics-port",
+    commands: ["ingest"],
+    describe: "weft ingest: serve /metrics, /health and /ready on this port (default: none)",
+    fallback: undefined,
+    parse: integer(0, 65535),
+  },
 } satisfies { [K in keyof Config]: Setting<Config[K]> };
+
+/** The settings whose flag `command` takes, in declaration order. */
+export function settingsOf(command: CommandName): (keyof Config)[] {
+  return (Object.keys(SETTINGS) as (keyof Config)[]).filter((key) =>
+    (SETTINGS[key].commands as readonly CommandName[]).includes(command),
+  );
+}
 
 /**
  * Resolves every setting from flags (first), then the environment, then the default.

@@ -1,17 +1,28 @@
 /**
- * The README's Configuration table is the settings' documentation: it must name every setting of
- * config.ts by its variable and flag, and each command must take (and list in its --help) exactly
- * the flags the table says it takes, so the table and the CLI cannot drift apart again.
+ * The README's Configuration table is the settings' documentation, checked against their one
+ * declaration (SETTINGS in config.ts): it must name every setting by its variable and flag, in the
+ * declared order, with the commands the setting declares; each command must list in its --help
+ * exactly the flags the table gives it, and the real CLI must accept every one of them.
  */
 import { readFileSync } from "node:fs";
 import path from "node:path";
 import { fileURLToPath } from "node:url";
 import { describe, expect, it } from "vitest";
 import { runWeft } from "./_test/spawn-weft.js";
-import { SETTINGS } from "./config.js";
+import { COMMANDS, SETTINGS } from "./config.js";
 
 const README = path.resolve(path.dirname(fileURLToPath(import.meta.url)), "../../../README.md");
-const COMMANDS = ["serve", "dev", "ingest", "migrate"] as const;
+
+/** A valid value for each setting that has no default (the others are given their default). */
+const SAMPLE_VALUES: Record<string, string> = {
+  DATABASE_URL: "postgres://127.0.0.1:1/weft",
+  CHAIN_ID: "weft-1",
+  RPC_URL: "http://127.0.0.1:26657",
+  REST_URL: "http://127.0.0.1:1317",
+  JSON_RPC_URL: "http://127.0.0.1:8545",
+  ROUTER_REGISTRY: "devnet",
+  METRICS_PORT: "0",
+};
 
 interface Row {
   variable: string;
@@ -57,6 +68,12 @@ describe("README Configuration table", () => {
     expect(documented).toEqual(settings);
   });
 
+  it("lists the settings in their declared order, each with the commands it declares", () => {
+    expect(rows.map((r) => [r.variable, r.commands.toSorted()])).toEqual(
+      Object.values(SETTINGS).map((s) => [s.env, [...s.commands].sort()]),
+    );
+  });
+
   it("lists only commands that exist", () => {
     for (const row of rows) {
       for (const command of row.commands) expect(COMMANDS, row.variable).toContain(command);
@@ -74,4 +91,23 @@ describe("README Configuration table", () => {
       expect(helpOptions(stdout)).toEqual(expected);
     },
   );
+
+  // The parser itself, not only its help: every documented flag of the command, each with a valid
+  // value, and --log-level last with a bad one, so the command stops at the settings, before any
+  // database or node. A flag the parser rejects fails first with "unknown option" (exit 1).
+  it.each(COMMANDS)("`weft %s` accepts every flag the table gives it", async (command) => {
+    const documented = rows.filter((r) => r.commands.includes(command) && r.variable !== "LOG_LEVEL");
+    expect(rows.find((r) => r.variable === "LOG_LEVEL")?.commands).toContain(command);
+    const args = documented.flatMap((row) => {
+      const value =
+        SAMPLE_VALUES[row.variable] ?? Object.values(SETTINGS).find((s) => s.env === row.variable)?.fallback;
+      expect(value, `a valid value for ${row.variable}`).toBeDefined();
+      return [row.flag, value as string];
+    });
+    const { code, stderr } = await runWeft([command, ...args, "--log-level", "loud"], {});
+    expect(stderr).toBe(
+      'weft: invalid --log-level="loud": expected one of fatal, error, warn, info, debug, trace, silent\n',
+    );
+    expect(code).toBe(2);
+  });
 });
