@@ -87,8 +87,9 @@ describe("error envelope", () => {
     });
   });
 
+  // Bodies are read only for operations that take one (a body sent to GET-only /health gets its 405).
   it("answers a malformed JSON body with 400", async () => {
-    const res = await fetch(`${url()}/health`, {
+    const res = await fetch(`${url()}/v2/tx/track`, {
       method: "POST",
       headers: { "content-type": "application/json" },
       body: "{not json",
@@ -101,7 +102,7 @@ describe("error envelope", () => {
   });
 
   it("answers an oversized body with 413", async () => {
-    const res = await fetch(`${url()}/health`, {
+    const res = await fetch(`${url()}/v2/tx/track`, {
       method: "POST",
       headers: { "content-type": "application/json" },
       body: JSON.stringify({ pad: "x".repeat(300_000) }),

@@ -4,8 +4,8 @@ import express from "express";
 import type { Logger } from "pino";
 import type { OperationHandlers } from "./api/operation.js";
 import type { Database } from "./db/database.js";
+import { createApiListener } from "./http/api-listener.js";
 import { createApiServer } from "./http/client-error.js";
-import { createDirectLane } from "./http/direct-lane.js";
 import { createErrorMiddleware } from "./http/error-middleware.js";
 import { createMetrics, type Metrics } from "./http/metrics.js";
 import { createOperationRouter } from "./http/operations.js";
@@ -104,8 +104,8 @@ const ITEM_OPERATIONS = new Set([
 const UNCACHED_OPERATIONS = new Set(["getHealth", "getReady", "getStatus", "getTxStatus"]);
 
 /**
- * The service as a node:http request listener: GET operations on the direct lane (http/direct-lane.ts),
- * everything else on Express.
+ * The service as a node:http request listener: API operations served on node:http, the rest
+ * (docs, /metrics, preflights, 404/405) by Express (http/api-listener.ts).
  */
 export interface App {
   (req: IncomingMessage, res: ServerResponse): void;
@@ -126,18 +126,14 @@ export function createApp(deps: AppDeps): App {
   // Trailing slashes and case are ignored like the reference (fiber defaults).
   app.set("strict routing", false);
   app.set("case sensitive routing", false);
-  app.set("query parser", "extended");
 
   const metrics = deps.metrics ?? createMetrics();
-  const observers = [createRequestLog(deps.logger), metrics.middleware];
-  for (const observe of observers) app.use(observe);
   const corsOrigins = deps.corsOrigins ?? ["*"];
   if (corsOrigins.length > 0) {
     app.use(
       cors({ origin: corsOrigins.includes("*") ? "*" : corsOrigins, exposedHeaders: ["x-request-id"] }),
     );
   }
-  app.use(express.json({ limit: deps.bodyLimit ?? DEFAULT_BODY_LIMIT }));
 
   // Routes outside the validated API surface: the human docs page and its assets.
   registerApiDocsRoutes(app, deps.spec);
@@ -184,16 +180,19 @@ export function createApp(deps: AppDeps): App {
       ttlMs: (id) => (UNCACHED_OPERATIONS.has(id) ? 0 : ITEM_OPERATIONS.has(id) ? ttl.item : ttl.list),
     },
   });
-  app.use(operations.middleware);
   app.locals.unimplementedOperations = operations.missing;
 
   app.use(createRouteFallback({ ...deps.spec.paths, ...DOCS_PATHS }));
   app.use(createErrorMiddleware(deps.logger));
 
-  const direct = createDirectLane({ operations, observers, corsOrigins, logger: deps.logger });
-  const listener = (req: IncomingMessage, res: ServerResponse) => {
-    if (!direct(req, res)) app(req, res);
-  };
+  const listener = createApiListener({
+    operations,
+    observers: [createRequestLog(deps.logger), metrics.observe],
+    corsOrigins,
+    bodyLimit: deps.bodyLimit ?? DEFAULT_BODY_LIMIT,
+    logger: deps.logger,
+    rest: app,
+  });
   return Object.assign(listener, {
     listen: (port: number, host?: string) => createApiServer(listener).listen(port, host),
     locals: app.locals as Record<string, unknown>,

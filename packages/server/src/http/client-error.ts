@@ -16,8 +16,8 @@ import {
 } from "node:http";
 import type { Socket } from "node:net";
 import type { Duplex } from "node:stream";
-import { sendError } from "./error-middleware.js";
 import { ApiError } from "../api/errors.js";
+import { sendError } from "./error-middleware.js";
 
 /** How long a refused connection may take to read its answer before it is cut. */
 const CLOSE_GRACE_MS = 1_000;

@@ -1,8 +1,9 @@
 import type { IncomingMessage, ServerResponse } from "node:http";
 import type { ErrorRequestHandler } from "express";
 import type { Logger } from "pino";
-import { databaseUnavailability } from "../db/unavailable.js";
 import { ApiError } from "../api/errors.js";
+import { databaseUnavailability } from "../db/unavailable.js";
+import { exchangeOf } from "./exchange.js";
 
 /** What a 503 for an unavailable database asks clients to wait before retrying (Retry-After). */
 export const DATABASE_RETRY_AFTER_S = 1;
@@ -70,9 +71,10 @@ export function toApiError(
       },
     );
   }
-  const id = (res as { locals?: { requestId?: string } }).locals?.requestId;
-  const url = (req as { originalUrl?: string }).originalUrl ?? req.url;
-  logger.error({ err, req: { id, method: req.method, url } }, "unhandled error");
+  logger.error(
+    { err, req: { id: exchangeOf(res)?.id, method: req.method, url: req.url } },
+    "unhandled error",
+  );
   return new ApiError(500, "internal server error");
 }
 

@@ -1,5 +1,5 @@
-import type { RequestHandler } from "express";
 import { Counter, collectDefaultMetrics, Histogram, Registry } from "prom-client";
+import type { Observer } from "./exchange.js";
 
 /** Request latency buckets (seconds): dense under 50 ms, where indexer reads should live. */
 const LATENCY_BUCKETS_S = [0.001, 0.0025, 0.005, 0.01, 0.025, 0.05, 0.1, 0.25, 0.5, 1, 2.5, 5];
@@ -7,7 +7,7 @@ const LATENCY_BUCKETS_S = [0.001, 0.0025, 0.005, 0.01, 0.025, 0.05, 0.1, 0.25, 0
 export interface Metrics {
   registry: Registry;
   /** Counts and times every request by method, route template and status. */
-  middleware: RequestHandler;
+  observe: Observer;
 }
 
 /**
@@ -30,18 +30,17 @@ export function createMetrics(options: { collectProcessMetrics?: boolean } = {})
     buckets: LATENCY_BUCKETS_S,
     registers: [registry],
   });
-  const middleware: RequestHandler = (req, res, next) => {
+  const observe: Observer = (req, res, exchange) => {
     const start = process.hrtime.bigint();
     res.on("finish", () => {
-      // The route template, not the raw path, so label cardinality stays bounded. API operations
-      // are dispatched by the operation router, which names their template in res.locals.
-      const template = res.locals.routeTemplate as string | undefined;
-      const route = template ?? (req.route ? `${req.baseUrl}${String(req.route.path)}` : "unmatched");
-      const labels = { method: req.method, route, status: String(res.statusCode) };
+      // The route template, not the raw path, so label cardinality stays bounded: an operation's
+      // from the exchange, a route of Express's (docs, /metrics) from the route it matched.
+      const expressRoute = (req as { route?: { path?: unknown } }).route?.path;
+      const route = exchange.route ?? (expressRoute === undefined ? "unmatched" : String(expressRoute));
+      const labels = { method: req.method ?? "", route, status: String(res.statusCode) };
       requests.inc(labels);
       duration.observe(labels, Number(process.hrtime.bigint() - start) / 1e9);
     });
-    next();
   };
-  return { registry, middleware };
+  return { registry, observe };
 }

@@ -1,22 +1,21 @@
-import type { Request } from "express";
 import { describe, expect, it } from "vitest";
-import { loadSpecDocument } from "../spec-document.js";
 import { ApiError } from "../api/errors.js";
-import { compileOperationValidators } from "./operation-validators.js";
+import { loadSpecDocument } from "../spec-document.js";
+import { compileOperationValidators, type RequestParts } from "./operation-validators.js";
 
 const validators = compileOperationValidators(loadSpecDocument());
 
-function request(parts: { params?: object; query?: object; body?: unknown; type?: string }): Request {
-  return {
-    params: parts.params ?? {},
-    query: parts.query ?? {},
-    body: parts.body,
-    headers: parts.type ? { "content-type": parts.type } : {},
-  } as unknown as Request;
+function request(parts: {
+  params?: Record<string, string>;
+  query?: Record<string, string | string[]>;
+  body?: unknown;
+  type?: string;
+}): RequestParts {
+  return { path: parts.params ?? {}, query: parts.query ?? {}, body: parts.body, contentType: parts.type };
 }
 
 /** The error a request raises, as the client sees it. */
-function rejection(operationId: string, req: Request) {
+function rejection(operationId: string, req: RequestParts) {
   try {
     validators.get(operationId)?.request(req);
   } catch (err) {

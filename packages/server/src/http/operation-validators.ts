@@ -11,7 +11,6 @@
  */
 import { Ajv2020, type ErrorObject, type ValidateFunction } from "ajv/dist/2020.js";
 import addFormatsModule from "ajv-formats";
-import type { Request } from "express";
 import { ApiError, type ErrorDetail } from "../api/errors.js";
 import { UNSTORABLE_TEXT } from "../db/unstorable-text.js";
 
@@ -39,9 +38,21 @@ export interface SpecDocument {
   components?: Record<string, Record<string, unknown>>;
 }
 
+/** A request as the validators see it: raw wire values, the body as parsed from JSON (if any). */
+export interface RequestParts {
+  /** Path parameters, percent-decoded. */
+  path: Record<string, string>;
+  /** Query parameters; a repeated name holds its values in order. */
+  query: Record<string, string | string[]>;
+  /** The parsed JSON body; undefined when the request had none or it was not JSON. */
+  body: unknown;
+  /** The Content-Type header, if the request had one. */
+  contentType: string | undefined;
+}
+
 export interface OperationValidators {
   /** Throws a 400 (or 415) ApiError naming what is wrong; fills body defaults in place. */
-  request(req: Request): void;
+  request(parts: RequestParts): void;
   /** Why `body` does not match the documented 200 response, or undefined when it does. */
   response(body: unknown): string | undefined;
 }
@@ -118,8 +129,7 @@ function refuseUnstorable(field: string | undefined): void {
   });
 }
 
-function isJson(req: Request): boolean {
-  const type = req.headers["content-type"];
+function isJson(type: string | undefined): boolean {
   return typeof type === "string" && /^application\/([\w.+-]*\+)?json\b/i.test(type.trim());
 }
 
@@ -194,16 +204,16 @@ function compileOne(
     request(req) {
       if (paramsValidator) {
         // Before the schemas: a NUL is the same 400 whatever else the parameter gets wrong.
-        const query = req.query as Record<string, unknown>;
-        for (const name of pathNames) refuseUnstorable(unstorableField(req.params[name], `path.${name}`));
-        for (const name of queryNames) refuseUnstorable(unstorableField(query[name], `query.${name}`));
-        // Validate copies: handlers read the raw strings and parse them themselves.
-        const input = { path: { ...req.params }, query: { ...(req.query as Record<string, unknown>) } };
+        for (const name of pathNames) refuseUnstorable(unstorableField(req.path[name], `path.${name}`));
+        for (const name of queryNames) refuseUnstorable(unstorableField(req.query[name], `query.${name}`));
+        // Validate copies: the schemas coerce, and handlers read the raw strings and parse them
+        // themselves (api/operation.ts says why).
+        const input = { path: { ...req.path }, query: { ...req.query } };
         if (!paramsValidator(input)) throw toBadRequest(paramsValidator.errors?.[0], "query");
       }
       if (!requestBody) return;
-      // express.json parses JSON bodies only; anything else leaves req.body undefined.
-      if (!isJson(req)) {
+      // The JSON parser parses JSON bodies only; anything else leaves the body undefined.
+      if (!isJson(req.contentType)) {
         if (!requestBody.required && req.body === undefined) return;
         throw new ApiError(
           415,
@@ -212,7 +222,7 @@ function compileOne(
             details: [
               {
                 field: "body",
-                description: `Content-Type ${JSON.stringify(req.headers["content-type"] ?? "")} is not JSON`,
+                description: `Content-Type ${JSON.stringify(req.contentType ?? "")} is not JSON`,
               },
             ],
           },

@@ -6,15 +6,18 @@
  * All operations sit behind one dispatcher compiled at startup (path patterns, parameter and body
  * validators; see operation-validators.ts) instead of one Express route and a generic OpenAPI
  * middleware each: on a single-row read such as GET /indexer/tx/v1/txs/{hash}, per-request framework
- * work was most of the cost (BENCHMARKS.md, "tx by hash").
+ * work was most of the cost (BENCHMARKS.md, "tx by hash"). It speaks node:http only; the listener
+ * (api-listener.ts) hands it each request it matched.
  */
 
-import type { Request, RequestHandler, Response } from "express";
+import type { ServerResponse } from "node:http";
 import { ApiError } from "../api/errors.js";
 import {
+  type HandlerContext,
   type OperationHandler,
   type OperationHandlers,
   type OperationId,
+  type OperationInput,
   RawJson,
 } from "../api/operation.js";
 import {
@@ -27,8 +30,8 @@ import type { ResponseCache } from "./response-cache.js";
 
 const METHODS = ["get", "post", "put", "delete", "patch"] as const;
 
-/** `/blocks/{height}` -> `/blocks/:height` */
-export const toExpressPath = (template: string): string => template.replace(/\{([^}]+)\}/g, ":$1");
+/** `/blocks/{height}` -> `/blocks/:height`: the route label of metrics (as Express would write it). */
+export const toRouteLabel = (template: string): string => template.replace(/\{([^}]+)\}/g, ":$1");
 
 export interface CachePolicy {
   cache: ResponseCache;
@@ -36,21 +39,32 @@ export interface CachePolicy {
   ttlMs(operationId: OperationId): number | undefined;
 }
 
-/** The route template as Express would write it; metrics label requests with it. */
-export const ROUTE_LOCAL = "routeTemplate";
+/** One request to an operation, as the listener read it off the wire. */
+export interface OperationCall {
+  method: string;
+  /** The raw request target (path and query): the response cache's key. */
+  url: string;
+  query: Record<string, string | string[]>;
+  /** The parsed JSON body, if the operation takes one and the request had it. */
+  body: unknown;
+  contentType: string | undefined;
+  context: HandlerContext;
+}
 
-function sendJson(res: Response, text: string, cache?: "hit" | "miss"): void {
+function sendJson(res: ServerResponse, text: string, cache?: "hit" | "miss"): void {
   if (cache) res.setHeader("X-Cache", cache);
   res.setHeader("Content-Type", "application/json; charset=utf-8");
   res.setHeader("Content-Length", Buffer.byteLength(text));
   res.end(text);
 }
 
+type Runner = (call: OperationCall, path: Record<string, string>, res: ServerResponse) => Promise<void>;
+
 interface CompiledOperation {
   template: string;
   pattern: RegExp;
   paramNames: string[];
-  run(req: Request, res: Response): Promise<void>;
+  run: Runner;
 }
 
 function decodeParam(raw: string, name: string): string {
@@ -69,39 +83,40 @@ function runner(
   validators: OperationValidators | undefined,
   policy: CachePolicy | undefined,
   validateResponses: boolean,
-): CompiledOperation["run"] {
+): Runner {
   if (!handler) {
     // Validated first, as if it were built: a bad request is a 400 either way.
-    return async (req) => {
-      validators?.request(req);
+    return async (call, path) => {
+      validators?.request({ path, query: call.query, body: call.body, contentType: call.contentType });
       throw new ApiError(501, `${operationId} is documented but not implemented by this server yet`);
     };
   }
   const ttlMs = policy?.ttlMs(operationId) ?? 0;
-  return async (req, res) => {
-    validators?.request(req);
-    const key = ttlMs > 0 && req.method === "GET" ? req.originalUrl : undefined;
+  return async (call, path, res) => {
+    validators?.request({ path, query: call.query, body: call.body, contentType: call.contentType });
+    const key = ttlMs > 0 && call.method === "GET" ? call.url : undefined;
     if (key !== undefined) {
       const hit = policy?.cache.get(key);
       if (hit !== undefined) return sendJson(res, hit, "hit");
     }
-    const body = await handler(req, res);
-    if (res.headersSent) return;
+    // Validated above against the operation's own schema: this is the shape its handler is typed for.
+    const input = { path, query: call.query, body: call.body } as OperationInput<OperationId>;
+    const body = await handler(input, call.context);
     const text = body instanceof RawJson ? body.text : JSON.stringify(body);
-    if (validateResponses && res.statusCode === 200) {
+    if (validateResponses) {
       const problem = validators?.response(JSON.parse(text));
       if (problem) throw new ApiError(500, `${operationId} broke its contract: ${problem}`);
     }
-    if (key !== undefined && res.statusCode === 200) policy?.cache.set(key, text, ttlMs);
+    if (key !== undefined) policy?.cache.set(key, text, ttlMs);
     sendJson(res, text, key === undefined ? undefined : "miss");
   };
 }
 
 /** An operation found for a request: its route template, decoded path parameters and runner. */
 export interface MatchedOperation {
+  /** The route label (`/blocks/:height`). */
   template: string;
-  params: Record<string, string>;
-  run(req: Request, res: Response): Promise<void>;
+  run(call: OperationCall, res: ServerResponse): Promise<void>;
 }
 
 export interface OperationRouter {
@@ -111,8 +126,6 @@ export interface OperationRouter {
    * answer HEAD too.
    */
   match(method: string, path: string): MatchedOperation | undefined;
-  /** Express middleware serving every operation (POST bodies parsed by express.json before it). */
-  middleware: RequestHandler;
   /** operationIds without a handler (answered 501). */
   missing: string[];
 }
@@ -138,7 +151,7 @@ export function createOperationRouter(
       const handler = handlers[id] as OperationHandler<OperationId> | undefined;
       if (!handler) missing.push(id);
       const compiled: CompiledOperation = {
-        template: toExpressPath(template),
+        template: toRouteLabel(template),
         ...compilePath(template),
         run: runner(id, handler, validators.get(id), options.cache, options.validateResponses ?? false),
       };
@@ -158,18 +171,11 @@ export function createOperationRouter(
           params[name] = decodeParam(found[i + 1] ?? "", name);
         });
       } catch (err) {
-        return { template: op.template, params, run: () => Promise.reject(err) };
+        return { template: op.template, run: () => Promise.reject(err) };
       }
-      return { template: op.template, params, run: op.run };
+      return { template: op.template, run: (call, res) => op.run(call, params, res) };
     }
     return undefined;
   };
-  const middleware: RequestHandler = (req, res, next) => {
-    const found = match(req.method, req.path);
-    if (!found) return next();
-    res.locals[ROUTE_LOCAL] = found.template;
-    req.params = found.params;
-    found.run(req, res).catch(next);
-  };
-  return { match, middleware, missing };
+  return { match, missing };
 }

@@ -15,10 +15,10 @@ import { type FuzzRequest, fuzzRequests, type Json, specOperations } from "../_t
 import { SYNTHETIC_CHAIN_ID, syntheticAccounts } from "../_test/synthetic-chain.js";
 import { createTestApp } from "../_test/test-app.js";
 import { useTestDatabase } from "../_test/test-database.js";
+import { grpcCodeFor } from "../api/errors.js";
 import type { App } from "../app.js";
 import { loadRegistry } from "../router/registry/load-registry.js";
 import { loadSpecDocument } from "../spec-document.js";
-import { grpcCodeFor } from "../api/errors.js";
 
 const SEED = Number(process.env.FUZZ_SEED ?? 16_2026);
 /** Random values per parameter and body field, beside the fixed hostile ones. */

@@ -4,9 +4,9 @@ import { SYNTHETIC_CHAIN_ID, syntheticPayload } from "../_test/synthetic-chain.j
 import { createTestApp, serveForTests } from "../_test/test-app.js";
 import { useTestDatabase } from "../_test/test-database.js";
 import { toBech32 } from "../chain/addresses.js";
-import { encodeOffset } from "./pagination.js";
 import { deriveBlock } from "../ingest/derive/derive-block.js";
 import { createPostgresSink } from "../ingest/postgres-sink.js";
+import { encodeOffset } from "./pagination.js";
 
 const BLOCKS = 30;
 const database = useTestDatabase();

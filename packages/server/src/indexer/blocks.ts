@@ -1,17 +1,12 @@
 /** Block routes: list, single, average block time (spec tag Block). */
 
-import { toBech32 } from "../chain/addresses.js";
 import { notFound } from "../api/errors.js";
 import type { OperationHandlers, SuccessBody } from "../api/operation.js";
-import {
-  buildPagination,
-  type PageRequest,
-  type PaginationQuery,
-  parsePageRequest,
-} from "./pagination.js";
+import { toBech32 } from "../chain/addresses.js";
 import { heightParam } from "./height-param.js";
 import type { IndexerDeps } from "./indexer-deps.js";
 import { keyset } from "./keyset.js";
+import { buildPagination, type PageRequest, parsePageRequest } from "./pagination.js";
 
 type Block = SuccessBody<"getBlock">["block"];
 type Proposer = Block["proposer"];
@@ -127,8 +122,8 @@ function goSeconds(micros: bigint): number {
 export function createBlockHandlers(deps: IndexerDeps): OperationHandlers {
   const known = new Map<string, Proposer>();
   return {
-    listBlocks: async (req) => {
-      const request = parsePageRequest(req.query as PaginationQuery);
+    listBlocks: async (input) => {
+      const request = parsePageRequest(input.query);
       const query = blockPageSql(request);
       const [{ rows }, latest] = await Promise.all([
         deps.pool.query<BlockRow>(query.sql, query.params),
@@ -151,8 +146,8 @@ export function createBlockHandlers(deps: IndexerDeps): OperationHandlers {
       } satisfies SuccessBody<"listBlocks">;
     },
 
-    getBlock: async (req) => {
-      const raw = heightParam(req.params.height);
+    getBlock: async (input) => {
+      const raw = heightParam(input.path.height);
       const { rows } = await deps.pool.query<BlockRow>(
         `SELECT ${BLOCK_COLUMNS} FROM block WHERE height = $1`,
         [raw],

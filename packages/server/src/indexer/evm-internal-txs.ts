@@ -5,13 +5,13 @@
  * lists them depth-first.
  */
 
-import { parseAddress, parseTxHash } from "../chain/addresses.js";
 import { notFound } from "../api/errors.js";
 import type { OperationHandlers } from "../api/operation.js";
-import { type PageRequest, type PaginationQuery, parsePageRequest } from "./pagination.js";
+import { parseAddress, parseTxHash } from "../chain/addresses.js";
 import { heightParam } from "./height-param.js";
 import type { IndexerDeps } from "./indexer-deps.js";
 import { listTotal } from "./list-total.js";
+import { type PageRequest, parsePageRequest } from "./pagination.js";
 import { countOf, type SequencePageQuery, sequencePage } from "./sequence-page.js";
 
 const internalPage = (
@@ -22,17 +22,17 @@ const internalPage = (
 
 export function createEvmInternalTxHandlers(deps: IndexerDeps): OperationHandlers {
   return {
-    listEvmInternalTxs: (req) =>
-      internalPage(deps, parsePageRequest(req.query as PaginationQuery), {
+    listEvmInternalTxs: (input) =>
+      internalPage(deps, parsePageRequest(input.query), {
         from: "evm_internal_tx s",
         where: "",
         params: [],
         count: () => countOf(deps, "SELECT coalesce(max(sequence), 0)::text AS n FROM evm_internal_tx", []),
       }),
 
-    listEvmInternalTxsByAccount: (req) => {
-      const account = parseAddress(String(req.params.account ?? ""), deps.prefix, "account");
-      return internalPage(deps, parsePageRequest(req.query as PaginationQuery), {
+    listEvmInternalTxsByAccount: (input) => {
+      const account = parseAddress(input.path.account, deps.prefix, "account");
+      return internalPage(deps, parsePageRequest(input.query), {
         from: "evm_internal_tx_account s",
         where: "AND s.account = $1",
         params: [account],
@@ -40,9 +40,9 @@ export function createEvmInternalTxHandlers(deps: IndexerDeps): OperationHandler
       });
     },
 
-    listEvmInternalTxsByHeight: (req) => {
-      const height = heightParam(req.params.height);
-      return internalPage(deps, parsePageRequest(req.query as PaginationQuery), {
+    listEvmInternalTxsByHeight: (input) => {
+      const height = heightParam(input.path.height);
+      return internalPage(deps, parsePageRequest(input.query), {
         from: "evm_internal_tx s",
         where: "AND s.height = $1",
         params: [height],
@@ -51,9 +51,9 @@ export function createEvmInternalTxHandlers(deps: IndexerDeps): OperationHandler
       });
     },
 
-    listEvmInternalTxsByHash: async (req) => {
-      const hash = parseTxHash(String(req.params.tx_hash ?? ""));
-      const request = parsePageRequest(req.query as PaginationQuery);
+    listEvmInternalTxsByHash: async (input) => {
+      const hash = parseTxHash(input.path.tx_hash);
+      const request = parsePageRequest(input.query);
       // A known tx whose trace failed has no frames: an empty page. An unknown hash is a 404.
       const { rows } = await deps.pool.query<{ known: boolean }>(
         `SELECT EXISTS (SELECT 1 FROM evm_tx WHERE hash = $1)

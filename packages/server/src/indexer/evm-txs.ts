@@ -5,13 +5,13 @@
  * (`list_total`), a block's an index count.
  */
 
-import { parseAddress, parseTxHash } from "../chain/addresses.js";
 import { notFound } from "../api/errors.js";
 import { type OperationHandlers, RawJson } from "../api/operation.js";
-import { type PageRequest, type PaginationQuery, parsePageRequest } from "./pagination.js";
+import { parseAddress, parseTxHash } from "../chain/addresses.js";
 import { heightParam } from "./height-param.js";
 import type { IndexerDeps } from "./indexer-deps.js";
 import { listTotal } from "./list-total.js";
+import { type PageRequest, parsePageRequest } from "./pagination.js";
 import { countOf, type SequenceFilter, type SequencePageQuery, sequencePage } from "./sequence-page.js";
 
 const evmTxPage = (
@@ -34,28 +34,28 @@ export function evmTxsByAccountFilter(account: Buffer, signerOnly: boolean): Seq
 
 export function createEvmTxHandlers(deps: IndexerDeps): OperationHandlers {
   return {
-    listEvmTxs: (req) =>
-      evmTxPage(deps, parsePageRequest(req.query as PaginationQuery), {
+    listEvmTxs: (input) =>
+      evmTxPage(deps, parsePageRequest(input.query), {
         from: "evm_tx s",
         where: "",
         params: [],
         count: () => countOf(deps, "SELECT coalesce(max(sequence), 0)::text AS n FROM evm_tx", []),
       }),
 
-    listEvmTxsByAccount: (req) => {
-      const account = parseAddress(String(req.params.account ?? ""), deps.prefix, "account");
-      const request = parsePageRequest(req.query as PaginationQuery);
+    listEvmTxsByAccount: (input) => {
+      const account = parseAddress(input.path.account, deps.prefix, "account");
+      const request = parsePageRequest(input.query);
       // Only the literal "true" filters, as the reference; the signer is the receipt's `from`.
-      const signerOnly = req.query.is_signer === "true";
+      const signerOnly = input.query.is_signer === "true";
       return evmTxPage(deps, request, {
         ...evmTxsByAccountFilter(account, signerOnly),
         count: () => listTotal(deps, signerOnly ? "evm_tx_signer" : "evm_tx", account),
       });
     },
 
-    listEvmTxsByHeight: (req) => {
-      const height = heightParam(req.params.height);
-      return evmTxPage(deps, parsePageRequest(req.query as PaginationQuery), {
+    listEvmTxsByHeight: (input) => {
+      const height = heightParam(input.path.height);
+      return evmTxPage(deps, parsePageRequest(input.query), {
         from: "evm_tx s",
         where: "AND s.height = $1",
         params: [height],
@@ -63,8 +63,8 @@ export function createEvmTxHandlers(deps: IndexerDeps): OperationHandlers {
       });
     },
 
-    getEvmTx: async (req) => {
-      const hash = parseTxHash(String(req.params.tx_hash ?? ""));
+    getEvmTx: async (input) => {
+      const hash = parseTxHash(input.path.tx_hash);
       const { rows } = await deps.pool.query<{ data: string }>("SELECT data FROM evm_tx WHERE hash = $1", [
         hash,
       ]);

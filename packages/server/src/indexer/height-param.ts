@@ -9,8 +9,7 @@ import { badRequest } from "../api/errors.js";
 const INT64_MAX = 9_223_372_036_854_775_807n;
 
 /** @returns the height as decimal text, ready for a bigint parameter. @throws a 400 naming it. */
-export function heightParam(raw: unknown): string {
-  const text = String(raw ?? "");
+export function heightParam(text: string): string {
   if (!/^\d{1,19}$/.test(text) || BigInt(text) < 1n || BigInt(text) > INT64_MAX) {
     throw badRequest("invalid height: must be a positive integer", [
       { field: "path.height", description: "must be a positive integer" },

@@ -5,12 +5,13 @@
  * keys and the reference's `{"height":N}` cursor (`height < N`) are accepted too, on by_name as well
  * (the reference ignores JSON keys there; honouring them is what lets by_name emit cursors).
  */
-import { parseAddress, toBech32 } from "../chain/addresses.js";
+
 import { notFound } from "../api/errors.js";
 import type { OperationHandlers } from "../api/operation.js";
-import { type PageRequest, type PaginationQuery, parsePageRequest } from "./pagination.js";
+import { parseAddress, toBech32 } from "../chain/addresses.js";
 import type { IndexerDeps } from "./indexer-deps.js";
 import { orderedPage } from "./ordered-page.js";
+import { type PageRequest, parsePageRequest } from "./pagination.js";
 
 /**
  * A stored time as the reference prints an NFT's (Go's RFC3339Nano of a UTC time): the microseconds
@@ -77,31 +78,31 @@ async function collectionPage(
 
 export function createNftCollectionHandlers(deps: IndexerDeps): OperationHandlers {
   return {
-    listNftCollections: (req) =>
-      collectionPage(deps, parsePageRequest(req.query as PaginationQuery), {
+    listNftCollections: (input) =>
+      collectionPage(deps, parsePageRequest(input.query), {
         where: "",
         params: [],
       }),
 
-    listNftCollectionsByAccount: (req) => {
-      const account = parseAddress(String(req.params.account ?? ""), deps.prefix, "account");
-      return collectionPage(deps, parsePageRequest(req.query as PaginationQuery), {
+    listNftCollectionsByAccount: (input) => {
+      const account = parseAddress(input.path.account, deps.prefix, "account");
+      return collectionPage(deps, parsePageRequest(input.query), {
         where: "AND c.addr IN (SELECT t.collection FROM nft_token t WHERE t.owner = $1)",
         params: [account],
       });
     },
 
-    listNftCollectionsByName: (req) => {
-      const text = searchable(String(req.params.name ?? ""));
+    listNftCollectionsByName: (input) => {
+      const text = searchable(input.path.name);
       const stripped = (column: string) => `lower(regexp_replace(${column}, '[^[:alnum:]]', '', 'g'))`;
-      return collectionPage(deps, parsePageRequest(req.query as PaginationQuery), {
+      return collectionPage(deps, parsePageRequest(input.query), {
         where: `AND (strpos(${stripped("c.name")}, $1) > 0 OR strpos(${stripped("c.origin_name")}, $1) > 0)`,
         params: [text],
       });
     },
 
-    getNftCollection: async (req) => {
-      const addr = parseAddress(String(req.params.collection_addr ?? ""), deps.prefix, "collection_addr");
+    getNftCollection: async (input) => {
+      const addr = parseAddress(input.path.collection_addr, deps.prefix, "collection_addr");
       const { rows } = await deps.pool.query<CollectionRow>(`${COLLECTION_SELECT} WHERE c.addr = $1`, [addr]);
       const row = rows[0];
       if (!row) throw notFound("nft collection not found");

@@ -7,13 +7,13 @@
  * `{"height":N,"token_id":"T"}` cursor (no collection: ties are skipped, as there) are accepted too.
  */
 
-import { parseAddress, toBech32 } from "../chain/addresses.js";
 import { badRequest } from "../api/errors.js";
 import type { OperationHandlers } from "../api/operation.js";
-import { type PageRequest, type PaginationQuery, parsePageRequest } from "./pagination.js";
+import { parseAddress, toBech32 } from "../chain/addresses.js";
 import type { IndexerDeps } from "./indexer-deps.js";
 import { TIMESTAMP_SQL } from "./nft-collections.js";
 import { type OrderedPageQuery, orderedPage } from "./ordered-page.js";
+import { type PageRequest, parsePageRequest } from "./pagination.js";
 import { countOf, sequencePage } from "./sequence-page.js";
 
 const TOKEN_COLUMNS = `t.collection, coalesce(c.name, '') AS collection_name,
@@ -57,10 +57,10 @@ export function tokenOf(row: TokenRow, prefix: string) {
 }
 
 /** `order_by`, case-insensitive and trimmed; the spec's pattern rejects anything else first. */
-export function orderByOf(raw: unknown): "token_id" | "height" {
-  const value = raw === undefined ? "token_id" : String(raw).trim().toLowerCase();
+export function orderByOf(raw: string | undefined): "token_id" | "height" {
+  const value = raw === undefined ? "token_id" : raw.trim().toLowerCase();
   if (value === "token_id" || value === "height") return value;
-  throw badRequest(`invalid order_by: ${String(raw)} (expected token_id or height)`, [
+  throw badRequest(`invalid order_by: ${raw} (expected token_id or height)`, [
     { field: "query.order_by", description: "must be token_id or height" },
   ]);
 }
@@ -111,49 +111,41 @@ async function tokenPage(
 }
 
 /** Optional exact `token_id` filter as `AND ...` with the next placeholder. */
-function tokenIdFilter(raw: unknown, params: unknown[]): string {
+function tokenIdFilter(raw: string | undefined, params: unknown[]): string {
   if (raw === undefined || raw === "") return "";
-  params.push(String(raw));
+  params.push(raw);
   return ` AND t.token_id = $${params.length}`;
 }
 
 export function createNftTokenHandlers(deps: IndexerDeps): OperationHandlers {
   return {
-    listNftTokensByAccount: (req) => {
-      const account = parseAddress(String(req.params.account ?? ""), deps.prefix, "account");
-      const orderBy = orderByOf(req.query.order_by);
-      const request = parsePageRequest(req.query as PaginationQuery);
+    listNftTokensByAccount: (input) => {
+      const account = parseAddress(input.path.account, deps.prefix, "account");
+      const orderBy = orderByOf(input.query.order_by);
+      const request = parsePageRequest(input.query);
       const params: unknown[] = [account];
       let where = "AND t.owner = $1";
-      if (req.query.collection_addr !== undefined && req.query.collection_addr !== "") {
-        params.push(parseAddress(String(req.query.collection_addr), deps.prefix, "collection_addr"));
+      if (input.query.collection_addr !== undefined && input.query.collection_addr !== "") {
+        params.push(parseAddress(input.query.collection_addr, deps.prefix, "collection_addr"));
         where += ` AND t.collection = $${params.length}`;
       }
-      where += tokenIdFilter(req.query.token_id, params);
+      where += tokenIdFilter(input.query.token_id, params);
       return tokenPage(deps, request, { where, params, orderBy });
     },
 
-    listNftTokensByCollection: (req) => {
-      const collection = parseAddress(
-        String(req.params.collection_addr ?? ""),
-        deps.prefix,
-        "collection_addr",
-      );
-      const orderBy = orderByOf(req.query.order_by);
-      const request = parsePageRequest(req.query as PaginationQuery);
+    listNftTokensByCollection: (input) => {
+      const collection = parseAddress(input.path.collection_addr, deps.prefix, "collection_addr");
+      const orderBy = orderByOf(input.query.order_by);
+      const request = parsePageRequest(input.query);
       const params: unknown[] = [collection];
-      const where = `AND t.collection = $1${tokenIdFilter(req.query.token_id, params)}`;
+      const where = `AND t.collection = $1${tokenIdFilter(input.query.token_id, params)}`;
       return tokenPage(deps, request, { where, params, orderBy });
     },
 
-    listNftTxs: (req) => {
-      const collection = parseAddress(
-        String(req.params.collection_addr ?? ""),
-        deps.prefix,
-        "collection_addr",
-      );
-      const tokenId = String(req.params.token_id ?? "");
-      const request = parsePageRequest(req.query as PaginationQuery);
+    listNftTxs: (input) => {
+      const collection = parseAddress(input.path.collection_addr, deps.prefix, "collection_addr");
+      const tokenId = input.path.token_id;
+      const request = parsePageRequest(input.query);
       return sequencePage(deps, request, {
         table: "tx",
         listKey: "txs",

@@ -6,8 +6,8 @@ import { type KeyPagination, pageWalker } from "../_test/page-walk.js";
 import { createTestApp, serveForTests } from "../_test/test-app.js";
 import { useTestDatabase } from "../_test/test-database.js";
 import { toBech32 } from "../chain/addresses.js";
-import { encodeCursor, encodeOffset } from "./pagination.js";
 import { TIMESTAMP_SQL } from "./nft-collections.js";
+import { encodeCursor, encodeOffset } from "./pagination.js";
 
 const BLOCKS = 80;
 const ORDER_BY_PATTERN = "^\\s*([Tt][Oo][Kk][Ee][Nn]_[Ii][Dd]|[Hh][Ee][Ii][Gg][Hh][Tt])\\s*$";

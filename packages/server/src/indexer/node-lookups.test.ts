@@ -1,7 +1,7 @@
 import { createChain, type DevnetNode, startDevnetNode } from "@weft/devnet";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { toBech32 } from "../chain/addresses.js";
 import { ApiError } from "../api/errors.js";
+import { toBech32 } from "../chain/addresses.js";
 import { createNodeLookups, VALIDATOR_FAILURE_TTL_MS, VALIDATOR_MISS_TTL_MS } from "./node-lookups.js";
 
 let node: DevnetNode;

@@ -7,8 +7,9 @@
  * The ORDER BY ends in a unique column so neither a cursor nor an offset skips or repeats a row; the
  * reference has no tie-break there.
  */
-import { buildPagination, type PageRequest, type PaginationBody } from "./pagination.js";
+
 import type { IndexerDeps } from "./indexer-deps.js";
+import { buildPagination, type PageRequest, type PaginationBody } from "./pagination.js";
 
 export interface OrderedPageQuery<Row> {
   /** `SELECT ... FROM ... WHERE true ...`, using $1..$n of `params`. */

@@ -8,13 +8,14 @@
  * contract, and a Cosmos denom such as `uinit` the contract the node maps it to, via minievm's
  * `contracts/by_denom`), elsewhere the bank denom (`ibc/` hashes in upper case, as the chain prints them).
  */
-import { toBech32 } from "../chain/addresses.js";
+
 import { badRequest } from "../api/errors.js";
 import type { OperationHandlers } from "../api/operation.js";
-import { type PageRequest, type PaginationQuery, parsePageRequest } from "./pagination.js";
+import { toBech32 } from "../chain/addresses.js";
 import type { IndexerDeps } from "./indexer-deps.js";
 import { LIST_TOTAL_SQL } from "./list-total.js";
 import { type OrderedPageQuery, orderedPage } from "./ordered-page.js";
+import { type PageRequest, parsePageRequest } from "./pagination.js";
 
 /**
  * What a path value names. The reference does not URL-decode path values and replaces only `%2F`;
@@ -92,11 +93,11 @@ export function richListPage(
 
 export function createRichListHandlers(deps: IndexerDeps): OperationHandlers {
   return {
-    listRichList: async (req) => {
-      const parsed = parseDenom(String(req.params.denom ?? ""), deps.vmType);
+    listRichList: async (input) => {
+      const parsed = parseDenom(input.path.denom, deps.vmType);
       // A Cosmos denom on EVM: its ERC-20 over REST, as the reference's read API asks (cached).
       const denom = "stored" in parsed ? parsed.stored : await deps.node.erc20ByDenom(parsed.cosmos);
-      const { request, query } = richListPage(parsePageRequest(req.query as PaginationQuery), denom);
+      const { request, query } = richListPage(parsePageRequest(input.query), denom);
       const { rows, pagination } = await orderedPage<HolderRow>(deps, request, query);
       return {
         holders: rows.map((r) => ({

@@ -4,9 +4,9 @@
  * spliced into the response without a parse.
  */
 import { RawJson } from "../api/operation.js";
-import { buildPagination, type PageRequest } from "./pagination.js";
 import type { IndexerDeps } from "./indexer-deps.js";
 import { keyset } from "./keyset.js";
+import { buildPagination, type PageRequest } from "./pagination.js";
 
 export interface SequencePageQuery {
   /** Table holding the stored JSON (`data`) by `sequence`. */

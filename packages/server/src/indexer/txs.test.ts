@@ -5,8 +5,8 @@ import { SYNTHETIC_CHAIN_ID, syntheticAccounts, syntheticPayload } from "../_tes
 import { createTestApp, serveForTests } from "../_test/test-app.js";
 import { useTestDatabase } from "../_test/test-database.js";
 import { decodeAddress } from "../chain/addresses.js";
-import { encodeOffset } from "./pagination.js";
 import { txHashOf } from "../ingest/derive/tx-response.js";
+import { encodeOffset } from "./pagination.js";
 
 const BLOCKS = 40;
 const options = { blocks: BLOCKS };

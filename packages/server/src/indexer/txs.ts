@@ -4,22 +4,22 @@
  * spliced into the response without a parse.
  */
 
-import { parseAddress, parseTxHash } from "../chain/addresses.js";
 import { notFound } from "../api/errors.js";
 import { type OperationHandlers, RawJson } from "../api/operation.js";
-import { type PageRequest, type PaginationQuery, parsePageRequest } from "./pagination.js";
+import { parseAddress, parseTxHash } from "../chain/addresses.js";
 import { heightParam } from "./height-param.js";
 import type { IndexerDeps } from "./indexer-deps.js";
 import { listTotal } from "./list-total.js";
+import { type PageRequest, parsePageRequest } from "./pagination.js";
 import { countOf, type SequenceFilter, type SequencePageQuery, sequencePage } from "./sequence-page.js";
 
 /**
  * The `msgs` query value: repeated (`msgs=a&msgs=b`, an array) or comma-separated (`msgs=a,b`);
  * both mean OR. Exported for the raw baseline (bench/raw-baseline.ts).
  */
-export function msgTypesOf(raw: unknown): string[] | undefined {
+export function msgTypesOf(raw: string | string[] | undefined): string[] | undefined {
   if (raw === undefined) return undefined;
-  const values = (Array.isArray(raw) ? raw : [raw]).flatMap((v) => String(v).split(","));
+  const values = (Array.isArray(raw) ? raw : [raw]).flatMap((v) => v.split(","));
   const types = [...new Set(values.map((v) => v.trim().replace(/^\//, "")).filter(Boolean))];
   return types.length > 0 ? types : undefined;
 }
@@ -103,9 +103,9 @@ export const TX_BY_HASH_SQL = "SELECT data FROM tx WHERE hash = $1";
 
 export function createTxHandlers(deps: IndexerDeps): OperationHandlers {
   return {
-    listTxs: (req) => {
-      const request = parsePageRequest(req.query as PaginationQuery);
-      const types = msgTypesOf(req.query.msgs);
+    listTxs: (input) => {
+      const request = parsePageRequest(input.query);
+      const types = msgTypesOf(input.query.msgs);
       return txPage(deps, request, {
         ...txListFilter(types),
         count: () =>
@@ -123,12 +123,12 @@ export function createTxHandlers(deps: IndexerDeps): OperationHandlers {
       });
     },
 
-    listTxsByAccount: (req) => {
-      const account = parseAddress(String(req.params.account ?? ""), deps.prefix, "account");
-      const request = parsePageRequest(req.query as PaginationQuery);
+    listTxsByAccount: (input) => {
+      const account = parseAddress(input.path.account, deps.prefix, "account");
+      const request = parsePageRequest(input.query);
       // Only the literal "true" filters, as the reference.
-      const signerOnly = req.query.is_signer === "true";
-      const types = msgTypesOf(req.query.msgs);
+      const signerOnly = input.query.is_signer === "true";
+      const types = msgTypesOf(input.query.msgs);
       return txPage(deps, request, {
         ...txsByAccountFilter(account, signerOnly, types),
         count: () =>
@@ -143,10 +143,10 @@ export function createTxHandlers(deps: IndexerDeps): OperationHandlers {
       });
     },
 
-    listTxsByHeight: (req) => {
-      const height = heightParam(req.params.height);
-      const request = parsePageRequest(req.query as PaginationQuery);
-      const types = msgTypesOf(req.query.msgs);
+    listTxsByHeight: (input) => {
+      const height = heightParam(input.path.height);
+      const request = parsePageRequest(input.query);
+      const types = msgTypesOf(input.query.msgs);
       const typeFilter = types ? TYPE_FILTER : "";
       const params: unknown[] = types ? [height, types] : [height];
       return txPage(deps, request, {
@@ -159,8 +159,8 @@ export function createTxHandlers(deps: IndexerDeps): OperationHandlers {
       });
     },
 
-    getTx: async (req) => {
-      const hash = parseTxHash(String(req.params.tx_hash ?? ""));
+    getTx: async (input) => {
+      const hash = parseTxHash(input.path.tx_hash);
       const { rows } = await deps.pool.query<{ data: string }>(TX_BY_HASH_SQL, [hash]);
       const row = rows[0];
       if (!row) throw notFound("transaction not found");

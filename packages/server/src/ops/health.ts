@@ -1,8 +1,8 @@
+import { ApiError } from "../api/errors.js";
+import type { OperationHandlers, SuccessBody } from "../api/operation.js";
 import type { AppDeps } from "../app.js";
 import { migrationStatus } from "../db/database.js";
 import { databaseUnavailability } from "../db/unavailable.js";
-import { ApiError } from "../api/errors.js";
-import type { OperationHandlers, SuccessBody } from "../api/operation.js";
 
 /**
  * Readiness, shared by the API's /ready and the monitor of `weft ingest` (ingest-monitor.ts): the

@@ -1,6 +1,7 @@
 /** Registry nodes and chains in their Skip `Asset` / `Chain` wire shapes (plus Initia's extensions). */
-import type { AssetNode } from "./registry/registry.js";
+
 import { traceString } from "./registry/denoms.js";
+import type { AssetNode } from "./registry/registry.js";
 import type { RegistryChain } from "./registry/registry-file.js";
 import type { AssetJson, ChainJson } from "./router-types.js";
 

@@ -10,7 +10,6 @@ import type { AssetNode, Registry } from "./registry/registry.js";
 import { BRIDGE_OF, findRoute } from "./route/find-route.js";
 import { type RouterDeps, requireRegistry } from "./router-deps.js";
 
-type Request = operations["getAssetsBetweenChains"]["requestBody"]["content"]["application/json"];
 type Response = operations["getAssetsBetweenChains"]["responses"][200]["content"]["application/json"];
 
 /** The chain's assets, or Skip's 404 naming the side. */
@@ -30,9 +29,9 @@ function assetsOf(registry: Registry, side: "source" | "dest", chainId: string):
 
 export function createAssetsBetweenChainsHandlers(deps: RouterDeps): OperationHandlers {
   return {
-    getAssetsBetweenChains: (req) => {
+    getAssetsBetweenChains: (input) => {
       const registry = requireRegistry(deps);
-      const body = req.body as Request;
+      const body = input.body;
       const sources = assetsOf(registry, "source", body.source_chain_id);
       const dests = assetsOf(registry, "dest", body.dest_chain_id);
       const allowMultiTx = body.allow_multi_tx ?? false;

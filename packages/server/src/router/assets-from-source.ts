@@ -9,14 +9,13 @@ import { findRoute } from "./route/find-route.js";
 import { resolveAsset } from "./route.js";
 import { type RouterDeps, requireRegistry } from "./router-deps.js";
 
-type Request = operations["getAssetsFromSource"]["requestBody"]["content"]["application/json"];
 type Response = operations["getAssetsFromSource"]["responses"][200]["content"]["application/json"];
 
 export function createAssetsFromSourceHandlers(deps: RouterDeps): OperationHandlers {
   return {
-    getAssetsFromSource: (req) => {
+    getAssetsFromSource: (input) => {
       const registry = requireRegistry(deps);
-      const body = req.body as Request;
+      const body = input.body;
       const source = resolveAsset(registry, "source", body.source_asset_chain_id, body.source_asset_denom);
       const allowMultiTx = body.allow_multi_tx ?? false;
       const dest_assets: Response["dest_assets"] = {};

@@ -6,14 +6,13 @@
 import type { operations } from "@weft/spec/types";
 import { badRequest } from "../api/errors.js";
 import type { OperationHandlers } from "../api/operation.js";
-import { type BalanceResult, createBalanceReader, type DenomRead } from "./balances/node-balances.js";
 import { formatAmount } from "./balances/format-amount.js";
+import { type BalanceResult, createBalanceReader, type DenomRead } from "./balances/node-balances.js";
 import { parseChainAddress } from "./chain-address.js";
-import type { RegistryChain } from "./registry/registry-file.js";
 import type { Registry } from "./registry/registry.js";
+import type { RegistryChain } from "./registry/registry-file.js";
 import { type RouterDeps, requireRegistry } from "./router-deps.js";
 
-type BalancesRequest = operations["getBalances"]["requestBody"]["content"]["application/json"];
 type BalancesResponse = operations["getBalances"]["responses"][200]["content"]["application/json"];
 type ChainEntry = BalancesResponse["chains"][string];
 
@@ -45,9 +44,9 @@ function entryOf(result: BalanceResult, decimals: number | undefined): ChainEntr
 
 export function createBalancesHandlers(deps: RouterDeps): OperationHandlers {
   return {
-    getBalances: async (req) => {
+    getBalances: async (input) => {
       const registry = requireRegistry(deps);
-      const { chains } = req.body as BalancesRequest;
+      const { chains } = input.body;
       const unknown = Object.keys(chains).filter((id) => !registry.chain(id));
       if (unknown.length > 0) {
         throw badRequest(

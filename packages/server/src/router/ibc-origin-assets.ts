@@ -7,14 +7,13 @@ import type { OperationHandlers } from "../api/operation.js";
 import { assetJson } from "./asset-json.js";
 import { type RouterDeps, requireRegistry } from "./router-deps.js";
 
-type Request = operations["getIbcOriginAssets"]["requestBody"]["content"]["application/json"];
 type Response = operations["getIbcOriginAssets"]["responses"][200]["content"]["application/json"];
 
 export function createIbcOriginAssetsHandlers(deps: RouterDeps): OperationHandlers {
   return {
-    getIbcOriginAssets: (req) => {
+    getIbcOriginAssets: (input) => {
       const registry = requireRegistry(deps);
-      const { assets } = req.body as Request;
+      const { assets } = input.body;
       const origin_assets = assets.map(({ denom, chain_id }) => {
         const node = registry.asset(chain_id, denom);
         const origin = node && registry.asset(node.origin.chainId, node.origin.denom);

@@ -1,18 +1,16 @@
 /** `/v2/info/chains` and `/v2/fungible/assets` (spec tag Router Info). */
-import type { Request } from "express";
 import { badRequest } from "../api/errors.js";
 import type { OperationHandlers } from "../api/operation.js";
 import { assetJson, chainJson } from "./asset-json.js";
-import type { RegistryChain } from "./registry/registry-file.js";
 import type { Registry } from "./registry/registry.js";
+import type { RegistryChain } from "./registry/registry-file.js";
 import { type RouterDeps, requireRegistry } from "./router-deps.js";
 import type { AssetJson } from "./router-types.js";
 
 /** `chain_ids` repeated, comma-separated or single; every id must be in the registry. */
-function selectedChains(registry: Registry, req: Request): RegistryChain[] {
-  const raw = req.query.chain_ids;
+function selectedChains(registry: Registry, raw: string | string[] | undefined): RegistryChain[] {
   const ids = (Array.isArray(raw) ? raw : raw === undefined ? [] : [raw])
-    .flatMap((v) => String(v).split(","))
+    .flatMap((v) => v.split(","))
     .map((v) => v.trim())
     .filter((v) => v !== "");
   if (ids.length === 0) return registry.chains;
@@ -26,33 +24,31 @@ function selectedChains(registry: Registry, req: Request): RegistryChain[] {
   return registry.chains.filter((c) => ids.includes(c.chain_id));
 }
 
-/** A boolean query flag after validation coerced it; undefined when absent. */
-const flag = (req: Request, name: string): boolean | undefined => {
-  const v = req.query[name] as unknown;
-  return v === undefined ? undefined : v === true || v === "true";
-};
+/** A boolean query flag (validation let only `true` and `false` through); undefined when absent. */
+const flag = (value: string | undefined): boolean | undefined =>
+  value === undefined ? undefined : value === "true";
 
 export function createRouterInfoHandlers(deps: RouterDeps): OperationHandlers {
   return {
-    getChains: (req) => {
+    getChains: (input) => {
       const registry = requireRegistry(deps);
-      const includeEvm = flag(req, "include_evm") ?? true;
-      const onlyTestnets = flag(req, "only_testnets");
-      const chains = selectedChains(registry, req).filter(
+      const includeEvm = flag(input.query.include_evm) ?? true;
+      const onlyTestnets = flag(input.query.only_testnets);
+      const chains = selectedChains(registry, input.query.chain_ids).filter(
         (c) =>
           (includeEvm || c.chain_type !== "evm") &&
           (onlyTestnets === undefined || c.is_testnet === onlyTestnets),
       );
       return { chains: chains.map(chainJson) };
     },
-    getAssets: (req) => {
+    getAssets: (input) => {
       const registry = requireRegistry(deps);
-      const nativeOnly = flag(req, "native_only") ?? false;
-      const includeEvm = flag(req, "include_evm_assets") ?? true;
-      const includeCw20 = flag(req, "include_cw20_assets") ?? false;
-      const onlyTestnets = flag(req, "only_testnets");
+      const nativeOnly = flag(input.query.native_only) ?? false;
+      const includeEvm = flag(input.query.include_evm_assets) ?? true;
+      const includeCw20 = flag(input.query.include_cw20_assets) ?? false;
+      const onlyTestnets = flag(input.query.only_testnets);
       const map: Record<string, { assets: AssetJson[] }> = {};
-      for (const chain of selectedChains(registry, req)) {
+      for (const chain of selectedChains(registry, input.query.chain_ids)) {
         if (onlyTestnets !== undefined && chain.is_testnet !== onlyTestnets) continue;
         const assets = registry
           .assets()

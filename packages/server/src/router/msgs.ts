@@ -5,11 +5,10 @@ import type { OperationHandlers } from "../api/operation.js";
 import { type ChainAddress, parseChainAddress } from "./chain-address.js";
 import { buildTxs } from "./msgs/build-txs.js";
 import { operationsToHops } from "./msgs/operations-to-hops.js";
-import { resolveAsset } from "./route.js";
 import { amountsForIn } from "./route/route-amounts.js";
 import { feesJson, routeChainIds } from "./route/route-json.js";
+import { resolveAsset } from "./route.js";
 import { type RouterDeps, requireRegistry } from "./router-deps.js";
-import type { MsgsRequestJson } from "./router-types.js";
 
 /** Skip's default IBC timeout. */
 export const DEFAULT_TIMEOUT_SECONDS = 300;
@@ -42,9 +41,9 @@ function checkSignedHook(hook: string): void {
 
 export function createMsgsHandlers(deps: RouterDeps): OperationHandlers {
   return {
-    getMsgs: (req) => {
+    getMsgs: (input) => {
       const registry = requireRegistry(deps);
-      const body = req.body as MsgsRequestJson;
+      const body = input.body;
       const source = resolveAsset(registry, "source", body.source_asset_chain_id, body.source_asset_denom);
       const destination = resolveAsset(registry, "dest", body.dest_asset_chain_id, body.dest_asset_denom);
       const read = operationsToHops(registry, body.operations, source, destination);

@@ -12,13 +12,12 @@ import { approveCalldata, toLocalCalldata } from "./msgs/evm-calls.js";
 import { findRoute } from "./route/find-route.js";
 import { resolveAsset, routeOrNotFound } from "./route.js";
 import { type RouterDeps, requireRegistry } from "./router-deps.js";
-import type { OpHookRequestJson } from "./router-types.js";
 
 export function createOpHookHandlers(deps: RouterDeps): OperationHandlers {
   return {
-    getOpHook: (req) => {
+    getOpHook: (input) => {
       const registry = requireRegistry(deps);
-      const body = req.body as OpHookRequestJson;
+      const body = input.body;
       const source = resolveAsset(registry, "source", body.source_asset_chain_id, body.source_asset_denom);
       const destination = resolveAsset(registry, "dest", body.dest_asset_chain_id, body.dest_asset_denom);
       const found = routeOrNotFound(registry, { source, destination, allowMultiTx: true });

@@ -7,7 +7,6 @@ import { amountsForIn, amountsForOut } from "./route/route-amounts.js";
 import { routeJson } from "./route/route-json.js";
 import { txBreakReasons } from "./route/tx-breaks.js";
 import { type RouterDeps, requireRegistry } from "./router-deps.js";
-import type { RouteRequestJson } from "./router-types.js";
 
 type Side = "source" | "dest";
 
@@ -65,9 +64,9 @@ export function routeOrNotFound(registry: Registry, query: RouteQuery): FoundRou
 
 export function createRouteHandlers(deps: RouterDeps): OperationHandlers {
   return {
-    getRoute: (req) => {
+    getRoute: (input) => {
       const registry = requireRegistry(deps);
-      const body = req.body as RouteRequestJson;
+      const body = input.body;
       if ((body.amount_in === undefined) === (body.amount_out === undefined)) {
         throw badRequest("give exactly one of amount_in and amount_out", [
           { field: "body.amount_in", description: "exactly one of amount_in and amount_out is required" },

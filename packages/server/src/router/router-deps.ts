@@ -2,8 +2,9 @@
  * What the Router API handlers need: the registry, a clock (injected, so msgs are reproducible) and
  * `fetch` for the node reads of `/v2/info/balances`.
  */
-import { ApiError } from "../api/errors.js";
+
 import type pg from "pg";
+import { ApiError } from "../api/errors.js";
 import type { Registry } from "./registry/registry.js";
 
 export interface RouterDeps {

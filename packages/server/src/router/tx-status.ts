@@ -8,9 +8,9 @@ import { normaliseTxHash } from "./tx-track.js";
 
 export function createTxStatusHandlers(deps: RouterDeps): OperationHandlers {
   return {
-    getTxStatus: async (req) => {
+    getTxStatus: async (input) => {
       const registry = requireRegistry(deps);
-      const { tx_hash, chain_id } = req.query as { tx_hash: string; chain_id: string };
+      const { tx_hash, chain_id } = input.query;
       const row = await findTransfer(deps.pool, chain_id, normaliseTxHash(tx_hash));
       // Skip's exact answer; clients re-track on it.
       if (!row) throw new ApiError(404, "tx not found");

@@ -9,9 +9,9 @@ export const normaliseTxHash = (hash: string) => hash.replace(/^0x/i, "").toUppe
 
 export function createTxTrackHandlers(deps: RouterDeps): OperationHandlers {
   return {
-    trackTx: async (req) => {
+    trackTx: async (input) => {
       const registry = requireRegistry(deps);
-      const { tx_hash, chain_id } = req.body as { tx_hash: string; chain_id: string };
+      const { tx_hash, chain_id } = input.body;
       const chain = registry.chain(chain_id);
       // Skip's 404 text for both; the detail naming body.chain_id tells clients that retrying is
       // futile (a Skip 404 may also mean "tx not seen yet", which is worth retrying).

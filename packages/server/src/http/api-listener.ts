@@ -1,0 +1,97 @@
+/**
+ * The service's node:http request listener. Every request is observed (request id, access log,
+ * metrics); every API operation, GET or POST, is served here on node:http: matched by the operation
+ * router, CORS headers set, a JSON body read with Express's own parser (body-parser, used as a
+ * library), then validated and handed to its handler with the rest (operations.ts).
+ *
+ * Express serves only what is not an operation: the docs page and its static assets, the spec
+ * document, /metrics, CORS preflights, and the 404/405 answers of everything unmatched. Its
+ * per-request machinery (prototype swaps, a router walking its layers, promise-wrapped handlers)
+ * cost more than a whole single-row read (bare Express 5 answered GET /indexer/tx/v1/txs/{hash} at
+ * 59% of bare node:http's requests/s, BENCHMARKS.md), so operations do not go through it.
+ */
+import type { IncomingMessage, ServerResponse } from "node:http";
+import express from "express";
+import type { Logger } from "pino";
+import { sendError, toApiError } from "./error-middleware.js";
+import { type Observer, startExchange } from "./exchange.js";
+import type { OperationRouter } from "./operations.js";
+
+export type Listener = (req: IncomingMessage, res: ServerResponse) => void;
+
+export interface ApiListenerDeps {
+  operations: OperationRouter;
+  /** Request-scoped observers (access log, metrics), run for every request. */
+  observers: Observer[];
+  /** Allowed CORS origins, as given to the cors middleware; `["*"]` any, empty none. */
+  corsOrigins: string[];
+  /** Largest JSON body accepted (body-parser's `limit`, e.g. "256kb"). */
+  bodyLimit: string;
+  logger: Logger;
+  /** Serves whatever is not an operation (the Express app). */
+  rest: Listener;
+}
+
+/** Query string -> `{name: value | value[]}` (a repeated name becomes an array of its values). */
+function parseQuery(search: string): Record<string, string | string[]> {
+  const query: Record<string, string | string[]> = {};
+  if (search === "") return query;
+  for (const [name, value] of new URLSearchParams(search)) {
+    const seen = query[name];
+    if (seen === undefined) query[name] = value;
+    else if (Array.isArray(seen)) seen.push(value);
+    else query[name] = [seen, value];
+  }
+  return query;
+}
+
+/** What the cors middleware sets on a simple (non-preflight) request. */
+function corsHeaders(origins: string[], req: IncomingMessage, res: ServerResponse): void {
+  if (origins.length === 0) return;
+  if (origins.includes("*")) res.setHeader("Access-Control-Allow-Origin", "*");
+  else {
+    const origin = req.headers.origin;
+    if (origin && origins.includes(origin)) res.setHeader("Access-Control-Allow-Origin", origin);
+    res.setHeader("Vary", "Origin");
+  }
+  res.setHeader("Access-Control-Expose-Headers", "x-request-id");
+}
+
+const hasBody = (method: string) => method !== "GET" && method !== "HEAD";
+
+export function createApiListener(deps: ApiListenerDeps): Listener {
+  const readJson = express.json({ limit: deps.bodyLimit });
+  return (req, res) => {
+    const exchange = startExchange(req, res);
+    for (const observe of deps.observers) observe(req, res, exchange);
+    const method = req.method ?? "GET";
+    const url = req.url ?? "/";
+    const q = url.indexOf("?");
+    const found = deps.operations.match(method, q < 0 ? url : url.slice(0, q));
+    if (!found) return deps.rest(req, res);
+    exchange.route = found.template;
+    corsHeaders(deps.corsOrigins, req, res);
+    const fail = (err: unknown) => {
+      if (res.headersSent) res.destroy(err instanceof Error ? err : undefined);
+      else sendError(res, toApiError(err, deps.logger, req, res));
+    };
+    const run = () => {
+      found
+        .run(
+          {
+            method,
+            url,
+            query: parseQuery(q < 0 ? "" : url.slice(q + 1)),
+            // body-parser leaves what it parsed on the request, its documented contract.
+            body: (req as { body?: unknown }).body,
+            contentType: req.headers["content-type"],
+            context: { requestId: exchange.id, logger: deps.logger },
+          },
+          res,
+        )
+        .catch(fail);
+    };
+    if (!hasBody(method)) return run();
+    readJson(req, res, (err?: unknown) => (err ? fail(err) : run()));
+  };
+}
