@@ -20,7 +20,8 @@ import {
 import type { AbciEvent } from "../payloads.js";
 import { msgCallCodec, TYPE_MSG_CALL } from "./initia-protos.js";
 import type { LayerZero } from "./layer-zero.js";
-import { type LiveChain, TxFailure } from "./live-chain.js";
+import type { LiveChain } from "./live-chain/live-chain-types.js";
+import { TxFailure } from "./live-chain/tx-failure.js";
 
 const ABI = parseAbi([
   "function approve(address spender, uint256 amount)",

@@ -8,7 +8,7 @@
  * lower-case hex account and, for ERC-20s, the lower-case contract address.
  */
 import { keccak_256 } from "@noble/hashes/sha3.js";
-import type { LiveChain } from "./live-chain.js";
+import type { LiveChain } from "./live-chain/live-chain-types.js";
 
 /** `balanceOf(address)` selector. */
 const BALANCE_OF = "0x70a08231";

@@ -10,7 +10,8 @@ import { MsgTransfer } from "cosmjs-types/ibc/applications/transfer/v1/tx";
 import type { Packet } from "cosmjs-types/ibc/core/channel/v1/channel";
 import { MsgAcknowledgement, MsgRecvPacket, MsgTimeout } from "cosmjs-types/ibc/core/channel/v1/tx";
 import type { AbciEvent } from "../payloads.js";
-import { type ExecContext, type LiveChain, TxFailure } from "./live-chain.js";
+import type { ExecContext, LiveChain } from "./live-chain/live-chain-types.js";
+import { TxFailure } from "./live-chain/tx-failure.js";
 
 export const TYPE_TRANSFER = "/ibc.applications.transfer.v1.MsgTransfer";
 export const TYPE_RECV = "/ibc.core.channel.v1.MsgRecvPacket";

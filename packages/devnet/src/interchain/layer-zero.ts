@@ -6,7 +6,8 @@
  */
 import type { AbciEvent } from "../payloads.js";
 import { evmKey } from "./evm-l1.js";
-import { type ExecContext, type LiveChain, TxFailure } from "./live-chain.js";
+import type { ExecContext, LiveChain } from "./live-chain/live-chain-types.js";
+import { TxFailure } from "./live-chain/tx-failure.js";
 
 /** The devnet executor's delivery message (JSON body): not a real chain's type, nothing signs it. */
 export const TYPE_LZ_RECEIVE = "/weft.devnet.layerzero.LzReceive";

@@ -4,7 +4,7 @@
  * `type.key='value' AND ...` queries), accounts and balances for signers.
  */
 import type { NodeExtension } from "../node-server.js";
-import type { IndexedTx, LiveChain } from "./live-chain.js";
+import type { IndexedTx, LiveChain } from "./live-chain/live-chain-types.js";
 
 const rpc = (result: unknown) => ({ status: 200, body: { jsonrpc: "2.0", id: -1, result } });
 const rpcError = (data: string) => ({

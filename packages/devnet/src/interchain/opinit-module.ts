@@ -21,7 +21,8 @@ import {
   TYPE_WITHDRAWAL,
   withdrawalCodec,
 } from "./initia-protos.js";
-import { type ExecContext, type LiveChain, TxFailure } from "./live-chain.js";
+import type { ExecContext, LiveChain } from "./live-chain/live-chain-types.js";
+import { TxFailure } from "./live-chain/tx-failure.js";
 
 const attr = (key: string, value: string) => ({ key, value, index: true });
 const bridgeEscrow = (bridgeId: bigint) => `escrow/opinit/${bridgeId}`;

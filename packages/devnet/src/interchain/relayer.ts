@@ -17,7 +17,7 @@ import {
   TYPE_FINALIZE_DEPOSIT,
   TYPE_FINALIZE_WITHDRAWAL,
 } from "./initia-protos.js";
-import type { LiveChain } from "./live-chain.js";
+import type { LiveChain } from "./live-chain/live-chain-types.js";
 
 /** What happens to the next packet the relayer sees. */
 export type PacketPlan = "deliver" | "error-ack" | "timeout";

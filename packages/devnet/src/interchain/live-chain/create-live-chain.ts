@@ -1,0 +1,105 @@
+/**
+ * A chain that accepts broadcasts: signed txs enter a mempool (CheckTx verifies the signature, the
+ * account number and sequence, as a node does) and run when the next block is sealed, through
+ * message handlers (modules) that move balances and emit the events a real node emits. Relayers and
+ * bridge executors add their own txs with `inject`. Each sealed block is the background chain's
+ * block at that height with these txs appended, so a live L1 still carries the seeded traffic the
+ * indexer is tested on. The pieces: ledger.ts (accounts, balances), mempool.ts and check-tx.ts
+ * (admission), deliver-tx.ts (execution), tx-index.ts (tx search).
+ */
+import type { Chain } from "../../chain/chain-types.js";
+import type { TxTruth } from "../../chain/tx-truth.js";
+import type { BlockPayload } from "../../payloads.js";
+import { deliverTx, type MsgRoutes } from "./deliver-tx.js";
+import { createLedger } from "./ledger.js";
+import type { IndexedTx, LiveChain } from "./live-chain-types.js";
+import { createMempool } from "./mempool.js";
+import { createTxIndex } from "./tx-index.js";
+
+export function createLiveChain(options: {
+  background: Chain;
+  /** Initial balances: address -> denom -> amount. */
+  genesis?: Record<string, Record<string, bigint>>;
+}): LiveChain {
+  const { background } = options;
+  const ledger = createLedger(options.genesis ?? {});
+  const mempool = createMempool(background, ledger);
+  const index = createTxIndex();
+  const routes: MsgRoutes = new Map();
+  const sealed = new Map<number, { payload: BlockPayload; txs: IndexedTx[]; truth: TxTruth[] }>();
+  const listeners: ((height: number, txs: IndexedTx[]) => void)[] = [];
+  let head = 0;
+
+  const chain: LiveChain = {
+    chainId: background.chainId,
+    prefix: background.prefix,
+    accounts: background.accounts,
+    // The EVM view (JSON-RPC blocks of the indexer's EVM mode) is the background's.
+    vm: background.vm,
+    evmChainId: background.evmChainId,
+    evmAccounts: background.evmAccounts,
+    evm: (height) => background.evm(height),
+    state: new Map(),
+    get head() {
+      return head;
+    },
+    submit: mempool.submit,
+    inject: mempool.inject,
+    injectSigned: mempool.injectSigned,
+    seal(height) {
+      if (height !== head + 1) throw new Error(`seal ${height} after ${head}`);
+      const base = background.block(height);
+      const time = base.block.block.header.time;
+      const txs: IndexedTx[] = [];
+      const truth: TxTruth[] = [...background.truth(height)];
+      const baseCount = base.block.block.data.txs.length;
+      for (const [i, entry] of mempool.drain().entries()) {
+        const delivered = deliverTx(chain, routes, entry, { height, time, index: baseCount + i });
+        truth.push(delivered.truth);
+        txs.push(delivered.tx);
+        index.add(delivered.tx);
+      }
+      const results = [...(base.results.txs_results ?? []), ...txs.map((t) => t.result)];
+      const payload: BlockPayload = {
+        block: {
+          ...base.block,
+          block: {
+            ...base.block.block,
+            data: { txs: [...base.block.block.data.txs, ...txs.map((t) => t.raw)] },
+          },
+        },
+        results: { ...base.results, txs_results: results.length === 0 ? null : results },
+        txs: [...base.txs, ...txs.map((t) => t.rest)],
+      };
+      sealed.set(height, { payload, txs, truth });
+      head = height;
+      for (const l of listeners) l(height, txs);
+    },
+    block(height) {
+      const b = sealed.get(height);
+      if (!b) throw new Error(`block ${height} is not sealed (head ${head})`);
+      return b.payload;
+    },
+    truth: (height) => sealed.get(height)?.truth ?? [],
+    // Broadcast txs make no NFTs: the NFTs are the background's.
+    nftTruth: (height) => background.nftTruth(height),
+    wasmContract: (addr, height) => background.wasmContract(addr, height),
+    moveResource: (address, structTag, height) => background.moveResource(address, structTag, height),
+    evmCall: (to, data) => background.evmCall(to, data),
+    contractByDenom: (denom) => background.contractByDenom(denom),
+    validator: (valoper) => background.validator(valoper),
+    findTx: index.findTx,
+    searchTxs: index.searchTxs,
+    account: ledger.account,
+    balance: ledger.balance,
+    credit: ledger.credit,
+    debit: ledger.debit,
+    handle(typeUrl, run, toJson) {
+      routes.set(typeUrl, { run, ...(toJson ? { toJson } : {}) });
+    },
+    onSealed(listener) {
+      listeners.push(listener);
+    },
+  };
+  return chain;
+}
