@@ -10,7 +10,7 @@ import { createChain } from "../chain/create-chain.js";
 import { type DevnetNode, startDevnetNode } from "../node-server.js";
 import { installEvmGateway } from "./evm-gateway.js";
 import { createEvmL1JsonRpc, evmKey } from "./evm-l1.js";
-import { installIbc } from "./ibc-module.js";
+import { installIbc } from "./ibc/install-ibc.js";
 import { createLayerZero } from "./layer-zero.js";
 import { createLiveChain } from "./live-chain/create-live-chain.js";
 import type { LiveChain } from "./live-chain/live-chain-types.js";

@@ -9,8 +9,8 @@
 import type { Packet } from "cosmjs-types/ibc/core/channel/v1/channel";
 import { MsgAcknowledgement, MsgRecvPacket, MsgTimeout } from "cosmjs-types/ibc/core/channel/v1/tx";
 import type { AbciEvent } from "../payloads.js";
-import type { IbcModule } from "./ibc-module.js";
-import { TYPE_ACK, TYPE_RECV, TYPE_TIMEOUT } from "./ibc-module.js";
+import { TYPE_ACK, TYPE_RECV, TYPE_TIMEOUT } from "./ibc/ibc-state.js";
+import type { IbcModule } from "./ibc/install-ibc.js";
 import {
   finalizeDepositCodec,
   finalizeWithdrawalCodec,
