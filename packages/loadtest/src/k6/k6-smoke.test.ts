@@ -3,11 +3,12 @@
  * against a real Weft (`weft dev`: devnet + ingestion + API on an embedded database). Every check
  * of the script must pass.
  */
-import { execFile, spawn } from "node:child_process";
+import { execFile } from "node:child_process";
 import { mkdtempSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import path from "node:path";
 import { fileURLToPath } from "node:url";
+import { startWeft, type WeftProcess } from "@weft/testkit/spawn-weft";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 
 const here = path.dirname(fileURLToPath(import.meta.url));
@@ -17,22 +18,16 @@ const dist = path.resolve(here, "../../dist");
 // cycle); packages/loadtest/turbo.json builds @weft/server before this package's tests.
 const weftCli = path.resolve(here, "../../../server/dist/cli.js");
 const dataDir = mkdtempSync(path.join(tmpdir(), "weft-k6-smoke-"));
-const weft = spawn(process.execPath, [weftCli, "dev"], {
-  env: { ...process.env, PORT: "0", DATABASE_URL: "", WEFT_DATA_DIR: dataDir, LOG_LEVEL: "warn" },
-  stdio: ["ignore", "ignore", "pipe"],
-});
+let weft: WeftProcess | undefined;
 let baseUrl = "";
 
 beforeAll(async () => {
-  baseUrl = await new Promise<string>((resolve, reject) => {
-    let err = "";
-    weft.stderr?.on("data", (c: Buffer) => {
-      err += c.toString();
-      const m = /serving on (http:\/\/\S+)/.exec(err);
-      if (m?.[1]) resolve(m[1]);
-    });
-    weft.once("exit", (code) => reject(new Error(`weft dev exited (${code}): ${err}`)));
-  });
+  weft = await startWeft(
+    ["dev"],
+    { PORT: "0", DATABASE_URL: "", WEFT_DATA_DIR: dataDir, LOG_LEVEL: "warn" },
+    { cli: weftCli },
+  );
+  baseUrl = weft.url;
   // Wait for some history so discovery finds heights, txs and accounts.
   for (let i = 0; i < 100; i++) {
     const res = await fetch(`${baseUrl}/status`);
@@ -42,8 +37,7 @@ beforeAll(async () => {
 }, 120_000);
 
 afterAll(async () => {
-  weft.kill("SIGTERM");
-  await new Promise((r) => weft.once("exit", r));
+  await weft?.stop();
   rmSync(dataDir, { recursive: true, force: true });
 });
 
