@@ -3,8 +3,7 @@
  * and what each block moves in it, read back from the block's txs.
  */
 import { createHash } from "node:crypto";
-import type { BankMove } from "./bank-state.js";
-import { type BankState, createBankState } from "./bank-state.js";
+import { type BankMove, type BankState, createBankState } from "./bank-state.js";
 import type { BlockTxs } from "./block-txs.js";
 import { bech32Of, type ChainSetup } from "./chain-setup.js";
 import type { EvmAccount } from "./evm-accounts.js";

@@ -6,9 +6,7 @@ import type { BankState } from "./bank-state.js";
 import { FEE_DENOM } from "./chain-bank.js";
 import { bech32Of, type ChainSetup } from "./chain-setup.js";
 import { erc721Call } from "./evm-scenarios.js";
-
-/** The denom the EVM txs' fees are paid in (msgs/evm-call.ts). */
-const EVM_FEE_DENOM = "GAS";
+import { EVM_FEE_DENOM } from "./msgs/evm-call.js";
 
 /** `Chain.evmCall`: the ERC-721's calls, and the fee denom's ERC-20 `balanceOf` from the bank. */
 export function evmCall(

@@ -17,6 +17,8 @@ import { type Contracts, pickScenario, revert, type Scenario } from "../evm-scen
 import type { TxTruth } from "../tx-truth.js";
 import { feeTxEvents, msgResponseData } from "./tx-result.js";
 
+/** The denom EVM txs pay their Cosmos-side fee in. */
+export const EVM_FEE_DENOM = "GAS";
 /** Gas price of every devnet EVM tx (wei). */
 export const EVM_GAS_PRICE = 2_812_500n;
 const REVERT_RATE = 0.12;
@@ -109,7 +111,7 @@ export function buildEvmTx(options: {
       mode: SignMode.SIGN_MODE_EIP_191,
       sequence: BigInt(nonce),
     },
-    fee: [{ denom: "GAS", amount: fee }],
+    fee: [{ denom: EVM_FEE_DENOM, amount: fee }],
     gasLimit: BigInt(gas),
   };
   const signature = Buffer.concat([
@@ -128,7 +130,7 @@ export function buildEvmTx(options: {
   const rest = restTxOf({ messages: [message], auth }, [signature]);
   const gasUsed = scenario.top.gasUsed;
   const txEvents = [
-    ...feeTxEvents(`${fee}GAS`, from.bech32, nonce),
+    ...feeTxEvents(`${fee}${EVM_FEE_DENOM}`, from.bech32, nonce),
     { type: "tx", attributes: [{ key: "signature", value: signature.toString("base64"), index: true }] },
   ];
   const called = scenario.created ?? scenario.top.to;
