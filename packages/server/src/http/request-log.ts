@@ -11,13 +11,15 @@ import type { Observer } from "./exchange.js";
 export function createRequestLog(logger: Logger): Observer {
   return (req, res, { id }) => {
     const started = performance.now();
+    // Read now: Express rewrites `req.url` inside mounted routes (the docs assets).
+    const url = req.url;
     const done = (aborted: boolean) => {
       const status = res.statusCode;
       const level = status >= 500 ? "error" : "info";
       if (!logger.isLevelEnabled(level)) return;
       logger[level](
         {
-          req: { id, method: req.method, url: req.url },
+          req: { id, method: req.method, url },
           res: { status },
           responseTime: Math.round(performance.now() - started),
         },
