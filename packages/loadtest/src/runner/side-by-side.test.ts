@@ -1,45 +1,11 @@
 import { execFile } from "node:child_process";
-import { createServer, type Server } from "node:http";
-import type { AddressInfo } from "node:net";
 import path from "node:path";
 import { fileURLToPath } from "node:url";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { FAKE_ACCOUNT as ACCOUNT, fakeIndexer } from "./fake-indexer.js";
 
 const here = path.dirname(fileURLToPath(import.meta.url));
 const cli = path.resolve(here, "../../dist/runner/side-by-side.js");
-const ACCOUNT = "init1qpqwgftwc5ae8h5498cumnelzf9rgxqhnjsvrx";
-
-/** A tiny indexer: its height climbs one block per /status read; the other slower by `delayMs`. */
-function fakeIndexer(delayMs: number) {
-  let height = 0;
-  const paths: string[] = [];
-  const server = createServer((req, res) => {
-    const u = new URL(req.url ?? "/", "http://x");
-    paths.push(`${u.pathname}${u.search}`);
-    const body =
-      u.pathname === "/status"
-        ? { height: ++height }
-        : u.pathname === "/indexer/tx/v1/txs"
-          ? {
-              txs: [
-                {
-                  txhash: "AB".repeat(32),
-                  tx: { body: { messages: [{ "@type": "/cosmos.bank.v1beta1.MsgSend" }] } },
-                  events: [{ attributes: [{ key: "sender", value: ACCOUNT }] }],
-                },
-              ],
-              pagination: { total: "1000" },
-            }
-          : u.pathname === "/indexer/block/v1/blocks"
-            ? { blocks: [{ height: "1" }], pagination: { total: "500" } }
-            : { ok: true };
-    setTimeout(() => {
-      res.setHeader("content-type", "application/json");
-      res.end(JSON.stringify(body));
-    }, delayMs);
-  });
-  return { server, paths };
-}
 
 const run = (args: string[]) =>
   new Promise<{ code: number | null; stdout: string; stderr: string }>((resolve) => {
@@ -50,25 +16,24 @@ const run = (args: string[]) =>
 
 const fast = fakeIndexer(0);
 const slow = fakeIndexer(5);
-const urlOf = (s: Server) => `http://127.0.0.1:${(s.address() as AddressInfo).port}`;
+const url = { fast: "", slow: "" };
 
 beforeAll(async () => {
-  for (const s of [fast.server, slow.server]) {
-    s.listen(0, "127.0.0.1");
-    await new Promise((r) => s.once("listening", r));
-  }
+  url.fast = await fast.start();
+  url.slow = await slow.start();
 });
 afterAll(async () => {
-  for (const s of [fast.server, slow.server]) await new Promise<void>((r) => s.close(() => r()));
+  await fast.stop();
+  await slow.stop();
 });
 
 describe("weft-side-by-side", () => {
   it("times both ingesters to a height, then measures each request group on both with A's targets", async () => {
     const { code, stdout } = await run([
       "--a",
-      urlOf(fast.server),
+      url.fast,
       "--b",
-      urlOf(slow.server),
+      url.slow,
       "--names",
       "fast,slow",
       "--duration",
@@ -92,10 +57,10 @@ describe("weft-side-by-side", () => {
   }, 120_000);
 
   it("refuses a non-loopback deployment and bad numbers with exit 2 and the usage", async () => {
-    const remote = await run(["--a", "http://example.com", "--b", urlOf(slow.server)]);
+    const remote = await run(["--a", "http://example.com", "--b", url.slow]);
     expect(remote.code).toBe(2);
     expect(remote.stderr).toContain("usage: weft-side-by-side");
-    const bad = await run(["--a", urlOf(fast.server), "--b", urlOf(slow.server), "--duration", "0"]);
+    const bad = await run(["--a", url.fast, "--b", url.slow, "--duration", "0"]);
     expect(bad.code).toBe(2);
     expect(bad.stderr).toContain("--duration must be");
   });

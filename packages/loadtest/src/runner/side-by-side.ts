@@ -14,9 +14,9 @@
  * times one at a time, which is fairer on a small machine.
  */
 import { parseArgs } from "node:util";
-import { assertLoopback } from "./loopback.js";
-import { measure, type Target } from "./measure.js";
+import { getJson, groupsFrom, measureOn } from "./request-groups.js";
 import { formatTable } from "./table.js";
+import { intOption, resolveSides } from "./two-sides.js";
 
 const USAGE =
   "usage: weft-side-by-side --a URL --b URL [--names A,B] [--duration S] [--connections N]\n" +
@@ -25,11 +25,6 @@ const USAGE =
 function fail(message: string): never {
   process.stderr.write(`weft-side-by-side: ${message}\n${USAGE}\n`);
   process.exit(2);
-}
-
-async function getJson<T>(url: string): Promise<T | undefined> {
-  const res = await fetch(url, { signal: AbortSignal.timeout(60_000) });
-  return res.status === 200 ? ((await res.json()) as T) : undefined;
 }
 
 const heightOf = async (base: string) =>
@@ -64,79 +59,6 @@ async function watchIngest(sides: { name: string; url: string }[], target: numbe
   });
 }
 
-interface Group {
-  name: string;
-  paths: string[];
-}
-
-/** The request groups, from A's data: many distinct URLs each, so a response cache serves few. */
-async function groupsFrom(a: string): Promise<Group[]> {
-  const txs = await getJson<{ txs: { txhash: string; events?: unknown[] }[]; pagination: { total: string } }>(
-    `${a}/indexer/tx/v1/txs?pagination.limit=100`,
-  );
-  const blocks = await getJson<{ blocks: { height: string }[]; pagination: { total: string } }>(
-    `${a}/indexer/block/v1/blocks?pagination.limit=100`,
-  );
-  if (!txs || !blocks || txs.txs.length === 0) fail(`${a} has no txs to measure with`);
-  const totalTxs = Number(txs.pagination.total);
-  const totalBlocks = Number(blocks.pagination.total);
-  const text = JSON.stringify(txs.txs);
-  const accounts = [...new Set(text.match(/init1[02-9ac-hj-np-z]{38}(?![02-9ac-hj-np-z])/g) ?? [])].slice(
-    0,
-    20,
-  );
-  const types = [...new Set(text.match(/"@type":"\/([\w.]+)"/g)?.map((m) => m.slice(10, -1)) ?? [])];
-  const collections = await getJson<{ collections: { object_addr: string }[] }>(
-    `${a}/indexer/nft/v1/collections?pagination.limit=20`,
-  );
-  const spread = (n: number, max: number) =>
-    Array.from({ length: n }, (_, i) => Math.floor((max * (i + 1)) / (n + 1)));
-  const deep = (total: number) => spread(100, Math.max(0, total - 100)).filter((o) => o > total / 2);
-  return [
-    {
-      name: "lists (100 per page, by offset)",
-      paths: spread(50, totalBlocks - 100).flatMap((o) => [
-        `/indexer/block/v1/blocks?pagination.limit=100&pagination.offset=${o}`,
-        `/indexer/tx/v1/txs?pagination.limit=100&pagination.offset=${Math.floor((o * totalTxs) / totalBlocks)}`,
-      ]),
-    },
-    {
-      name: "filters (msgs, is_signer, order_by)",
-      paths: [
-        ...types.map((t) => `/indexer/tx/v1/txs?msgs=${t}&pagination.limit=100`),
-        ...accounts.map((acc) => `/indexer/tx/v1/txs/by_account/${acc}?is_signer=true&pagination.limit=100`),
-        ...(collections?.collections ?? []).map(
-          (c) => `/indexer/nft/v1/tokens/by_collection/${c.object_addr}?order_by=height&pagination.limit=100`,
-        ),
-      ],
-    },
-    {
-      name: "an account's txs",
-      paths: accounts.flatMap((acc) =>
-        [0, 20, 40].map(
-          (o) => `/indexer/tx/v1/txs/by_account/${acc}?pagination.limit=20&pagination.offset=${o}`,
-        ),
-      ),
-    },
-    {
-      name: "deep pages (offset > half the list)",
-      paths: [
-        ...deep(totalTxs).map((o) => `/indexer/tx/v1/txs?pagination.limit=100&pagination.offset=${o}`),
-        ...deep(totalBlocks).map(
-          (o) => `/indexer/block/v1/blocks?pagination.limit=100&pagination.offset=${o}`,
-        ),
-      ],
-    },
-    {
-      name: "single items (tx by hash, block by height)",
-      paths: [
-        ...txs.txs.map((t) => `/indexer/tx/v1/txs/${t.txhash}`),
-        ...spread(100, totalBlocks).map((h) => `/indexer/block/v1/blocks/${h + 1}`),
-      ],
-    },
-  ].filter((g) => g.paths.length > 0);
-}
-
 async function main(): Promise<void> {
   const { values } = parseArgs({
     options: {
@@ -155,22 +77,18 @@ async function main(): Promise<void> {
     process.stdout.write(`${USAGE}\n`);
     return;
   }
-  const a = values.a?.replace(/\/+$/, "") ?? fail("--a is required");
-  const b = values.b?.replace(/\/+$/, "") ?? fail("--b is required");
-  for (const url of [a, b]) {
-    try {
-      assertLoopback(url);
-    } catch (err) {
-      fail((err as Error).message);
-    }
+  let sides: ReturnType<typeof resolveSides>;
+  let duration: number;
+  let connections: number;
+  try {
+    sides = resolveSides(values.a, values.b, values.names);
+    duration = intOption("--duration", values.duration, 1, 600, " seconds");
+    connections = intOption("--connections", values.connections, 1, 200);
+  } catch (err) {
+    fail((err as Error).message);
   }
-  const [nameA = "A", nameB = "B"] = (values.names ?? "").split(",");
-  const duration = Number(values.duration);
-  const connections = Number(values.connections);
-  if (!Number.isInteger(duration) || duration < 1 || duration > 600)
-    fail("--duration must be 1..600 seconds");
-  if (!Number.isInteger(connections) || connections < 1 || connections > 200)
-    fail("--connections must be 1..200");
+  const [sideA, sideB] = sides;
+  const [a, b, nameA, nameB] = [sideA.url, sideB.url, sideA.name, sideB.name];
 
   if (values["ingest-to"] !== undefined) {
     const target = Number(values["ingest-to"]);
@@ -194,17 +112,13 @@ async function main(): Promise<void> {
   }
 
   if (values["skip-requests"]) return;
-  const groups = await groupsFrom(a);
+  const groups = await groupsFrom(a).catch((err: Error) => fail(err.message));
   const rows: (string | number)[][] = [];
   for (const group of groups) {
     const result = [];
-    for (const [name, base] of [
-      [nameA, a],
-      [nameB, b],
-    ] as const) {
-      process.stderr.write(`${group.name}: ${name}, ${group.paths.length} URLs, ${duration} s...\n`);
-      const targets: Target[] = group.paths.map((p) => ({ url: `${base}${p}` }));
-      result.push(await measure({ name, targets, durationSec: duration, connections }));
+    for (const side of sides) {
+      process.stderr.write(`${group.name}: ${side.name}, ${group.paths.length} URLs, ${duration} s...\n`);
+      result.push(await measureOn(side, group.name, group.paths, { durationSec: duration, connections }));
     }
     const [ma, mb] = result;
     if (!ma || !mb) continue;
