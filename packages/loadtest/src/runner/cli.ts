@@ -6,13 +6,18 @@
  *
  *   node dist/runner/cli.js --base-url http://127.0.0.1:8080 --duration 30
  *   node dist/runner/cli.js --base-url http://127.0.0.1:8080 --soak --rate 700 --duration 300 --pid 1234
+ *
+ * `compare` (compare.ts) measures two deployments of one chain against each other instead:
+ *
+ *   node dist/runner/cli.js compare --a http://127.0.0.1:8080 --b http://127.0.0.1:18080 --help
  */
 import { parseArgs } from "node:util";
 import { discoverWith, type GetJson } from "../k6/lib/discover-core.js";
 import { indexerIteration } from "../k6/lib/indexer-scenarios.js";
 import { createSyncFetcher } from "../shim/sync-fetch.js";
+import { compareMain } from "./compare.js";
 import { assertLoopback } from "./loopback.js";
-import { measure, type Measurement } from "./measure.js";
+import { type Measurement, measure } from "./measure.js";
 import { residentBytes } from "./rss.js";
 import { formatTable } from "./table.js";
 
@@ -20,10 +25,12 @@ import { formatTable } from "./table.js";
 export const THRESHOLDS = { p97_5Ms: 200, p99Ms: 500, errorRate: 0.01 };
 /** Distinct iterations whose requests make up the rotating target list. */
 const MIX_ITERATIONS = 50;
-const USAGE = `usage: weft-load --base-url URL [--duration S] [--connections N] [--soak --rate RPS --pid PID]`;
+const USAGE =
+  "usage: weft-loadtest --base-url URL [--duration S] [--connections N] [--soak --rate RPS --pid PID]\n" +
+  "       weft-loadtest compare --a URL --b URL [options]   (compare --help for its options)";
 
 function fail(message: string): never {
-  process.stderr.write(`weft-load: ${message}\n${USAGE}\n`);
+  process.stderr.write(`weft-loadtest: ${message}\n${USAGE}\n`);
   process.exit(2);
 }
 
@@ -114,4 +121,8 @@ async function main(): Promise<void> {
   process.exit(verdict(m) === "ok" ? 0 : 1);
 }
 
-void main();
+if (process.argv[2] === "compare") {
+  process.exitCode = await compareMain(process.argv.slice(3));
+} else {
+  void main();
+}
