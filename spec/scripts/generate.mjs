@@ -4,11 +4,11 @@
 // (generated/openapi.d.ts). With --check it regenerates into a scratch folder and fails when the
 // committed files differ, naming the command that fixes it.
 import { spawnSync } from "node:child_process";
-import openapiTS, { astToString } from "openapi-typescript";
-import { mkdtempSync, readFileSync, writeFileSync, mkdirSync, rmSync } from "node:fs";
+import { mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from "node:fs";
+import { createRequire } from "node:module";
 import { tmpdir } from "node:os";
 import path from "node:path";
-import { createRequire } from "node:module";
+import openapiTS, { astToString } from "openapi-typescript";
 
 const require = createRequire(import.meta.url);
 const root = path.resolve(path.dirname(new URL(import.meta.url).pathname), "..");
@@ -21,7 +21,17 @@ const redocly = require.resolve("@redocly/cli/bin/cli.js");
 const bundled = path.join(outDir, "openapi.json");
 const bundle = spawnSync(
   process.execPath,
-  [redocly, "bundle", path.join(root, "src/openapi.yaml"), "--output", bundled, "--ext", "json", "--config", path.join(root, "redocly.yaml")],
+  [
+    redocly,
+    "bundle",
+    path.join(root, "src/openapi.yaml"),
+    "--output",
+    bundled,
+    "--ext",
+    "json",
+    "--config",
+    path.join(root, "redocly.yaml"),
+  ],
   { env, encoding: "utf8" },
 );
 // Redocly prints banners on every run; show its output only when it failed.
@@ -34,12 +44,16 @@ writeFileSync(bundled, `${JSON.stringify(JSON.parse(readFileSync(bundled, "utf8"
 
 const types = path.join(outDir, "openapi.d.ts");
 const ast = await openapiTS(new URL(`file://${bundled}`), { alphabetize: false });
-writeFileSync(types, `// Generated from spec/src by \`pnpm --filter @weft/spec generate\`. Do not edit.
-${astToString(ast)}`);
+writeFileSync(
+  types,
+  `// Generated from spec/src by \`pnpm --filter @weft/spec generate\`. Do not edit.
+${astToString(ast)}`,
+);
 
 if (check) {
   const stale = ["openapi.json", "openapi.d.ts"].filter(
-    (f) => readFileSync(path.join(outDir, f), "utf8") !== readFileSync(path.join(root, "generated", f), "utf8"),
+    (f) =>
+      readFileSync(path.join(outDir, f), "utf8") !== readFileSync(path.join(root, "generated", f), "utf8"),
   );
   rmSync(outDir, { recursive: true, force: true });
   if (stale.length > 0) {

@@ -16,8 +16,8 @@ import type {
   TrackResponse,
   TxStatus,
 } from "./router-types.js";
-import { TransferError } from "./transfer-error.js";
 import { abortableSleep } from "./sleep.js";
+import { TransferError } from "./transfer-error.js";
 import {
   isSuccess,
   type PollOptions,

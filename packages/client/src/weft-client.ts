@@ -2,8 +2,9 @@
  * Typed clients for the Weft APIs, generated from the contract (spec/) with openapi-fetch.
  * Field names are the wire's (snake_case); nothing is re-cased.
  */
-import createClient, { type Client, type ClientOptions } from "openapi-fetch";
+
 import type { paths } from "@weft/spec/types";
+import createClient, { type Client, type ClientOptions } from "openapi-fetch";
 import { createRetryMiddleware, type RetryOptions } from "./retry.js";
 
 export type WeftClient = Client<paths>;

@@ -6,6 +6,7 @@
  */
 import { Command, CommanderError, InvalidArgumentError, Option } from "commander";
 import { type AcceptedDifference, loadAcceptedDifferences } from "./accepted-differences.js";
+import { DEFAULT_TRACK_TIMEOUT_MS } from "./checks/router-tracking.js";
 import { type Reach, tcpReach, unreachable } from "./reachability.js";
 import { formatDifferentialSummary, renderDifferentialReport } from "./report/differential.js";
 import { formatProgress, formatSummary } from "./report/terminal.js";
@@ -15,7 +16,6 @@ import {
   writeRendered,
   writeReports,
 } from "./report/write-reports.js";
-import { DEFAULT_TRACK_TIMEOUT_MS } from "./checks/router-tracking.js";
 import { DEFAULT_CONCURRENCY, DEFAULT_TIMEOUT_MS, runConformance } from "./run-conformance.js";
 import { runDifferential } from "./run-differential.js";
 import { FEATURE_CLASSES, type FeatureClass, type Profile } from "./types.js";

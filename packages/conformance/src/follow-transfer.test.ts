@@ -6,9 +6,10 @@
  * following anything; the passing runs go through the same proxy with the fault off. Blocks are produced, and the tracker ticked, each time the law reads the
  * transfer's status: every run is exact on a busy machine, with no block interval to race.
  */
+
+import { mkdtemp, rm } from "node:fs/promises";
 import { createServer, type Server } from "node:http";
 import type { AddressInfo } from "node:net";
-import { mkdtemp, rm } from "node:fs/promises";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { createWallet, type Interchain, L1_CHAIN_ID, startInterchain, type Wallet } from "@weft/devnet";

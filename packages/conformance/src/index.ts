@@ -1,19 +1,12 @@
-export { type Check, type CheckContext, classOf } from "./check.js";
-export { type Contract, type ContractOperation, createContract, loadContractDocument } from "./contract.js";
-export { type Discovery, discover } from "./discovery.js";
-export { HTTP_METHODS, type HttpMethod, listOperations, type OperationRef } from "./operations.js";
-export {
-  type ConformanceOptions,
-  DEFAULT_CONCURRENCY,
-  DEFAULT_TIMEOUT_MS,
-  runConformance,
-} from "./run-conformance.js";
 export {
   type AcceptedDifference,
   createAcceptance,
   loadAcceptedDifferences,
   parseAcceptedDifferences,
 } from "./accepted-differences.js";
+export { type Check, type CheckContext, classOf } from "./check.js";
+export { type Contract, type ContractOperation, createContract, loadContractDocument } from "./contract.js";
+export { type Discovery, discover } from "./discovery.js";
 export {
   DIFFERENCE_KINDS,
   type DifferenceKind,
@@ -21,11 +14,18 @@ export {
   diffRecords,
   type JsonDifference,
 } from "./json-diff.js";
+export { HTTP_METHODS, type HttpMethod, listOperations, type OperationRef } from "./operations.js";
 export {
   formatDifferentialSummary,
   renderDifferentialReport,
   toDifferentialHtml,
 } from "./report/differential.js";
+export {
+  type ConformanceOptions,
+  DEFAULT_CONCURRENCY,
+  DEFAULT_TIMEOUT_MS,
+  runConformance,
+} from "./run-conformance.js";
 export {
   type ComparedRequest,
   DEFAULT_MAX_PAGES,

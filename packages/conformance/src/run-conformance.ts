@@ -11,8 +11,8 @@ import { discover, summarizeDiscovery } from "./discovery.js";
 import { createProbe, type Exchange, toRecord } from "./http-probe.js";
 import { createOperationMatcher } from "./operation-matcher.js";
 import { runPool } from "./pool.js";
-import { createResponseValidator } from "./response-validator.js";
 import { summarize } from "./report/summary.js";
+import { createResponseValidator } from "./response-validator.js";
 import type { CheckResult, ConformanceReport, FeatureClass, Outcome, Profile } from "./types.js";
 
 export interface ConformanceOptions {

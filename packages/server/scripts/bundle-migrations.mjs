@@ -15,9 +15,13 @@ if (!existsSync(source)) {
   process.exit(1);
 }
 rmSync(target, { recursive: true, force: true });
-const names = readdirSync(source, { withFileTypes: true }).filter((e) => e.isDirectory()).map((e) => e.name);
+const names = readdirSync(source, { withFileTypes: true })
+  .filter((e) => e.isDirectory())
+  .map((e) => e.name);
 for (const name of names) {
   mkdirSync(path.join(target, name), { recursive: true });
   cpSync(path.join(source, name, "migration.sql"), path.join(target, name, "migration.sql"));
 }
-console.log(`bundle-migrations: ${names.length} migration(s) -> ${path.relative(process.cwd(), target) || "."}`);
+console.log(
+  `bundle-migrations: ${names.length} migration(s) -> ${path.relative(process.cwd(), target) || "."}`,
+);

@@ -35,7 +35,19 @@ function schemaDump(db) {
   const u = new URL(urlFor(db));
   const out = spawnSync(
     "pg_dump",
-    ["--schema-only", "--no-owner", "--no-privileges", "--exclude-table=_prisma_migrations", "-h", u.hostname, "-p", u.port || "5432", "-U", u.username || "postgres", db],
+    [
+      "--schema-only",
+      "--no-owner",
+      "--no-privileges",
+      "--exclude-table=_prisma_migrations",
+      "-h",
+      u.hostname,
+      "-p",
+      u.port || "5432",
+      "-U",
+      u.username || "postgres",
+      db,
+    ],
     { encoding: "utf8" },
   );
   if (out.status !== 0) throw new Error(`pg_dump failed: ${out.stderr}`);
@@ -56,18 +68,33 @@ await withClient(admin, async (c) => {
 });
 let failed = false;
 try {
-  const migrations = readdirSync(migrationsDir, { withFileTypes: true }).filter((e) => e.isDirectory()).map((e) => e.name).sort();
+  const migrations = readdirSync(migrationsDir, { withFileTypes: true })
+    .filter((e) => e.isDirectory())
+    .map((e) => e.name)
+    .sort();
   await withClient(urlFor(names.migrated), async (c) => {
-    for (const m of migrations) await c.query(readFileSync(path.join(migrationsDir, m, "migration.sql"), "utf8"));
+    for (const m of migrations)
+      await c.query(readFileSync(path.join(migrationsDir, m, "migration.sql"), "utf8"));
   });
   const diff = spawnSync(
     process.execPath,
-    [path.join(here, "prisma.mjs"), "migrate", "diff", "--from-empty", "--to-schema-datamodel", path.join(root, "prisma/schema.prisma"), "--script"],
+    [
+      path.join(here, "prisma.mjs"),
+      "migrate",
+      "diff",
+      "--from-empty",
+      "--to-schema-datamodel",
+      path.join(root, "prisma/schema.prisma"),
+      "--script",
+    ],
     { encoding: "utf8", env: { ...process.env, DATABASE_URL: urlFor(names.declared) } },
   );
   if (diff.status !== 0) throw new Error(`prisma migrate diff failed: ${diff.stderr}`);
   // The CLI may print a banner line on stdout; keep only the SQL.
-  const sql = diff.stdout.split("\n").filter((l) => !l.startsWith("Loaded Prisma config")).join("\n");
+  const sql = diff.stdout
+    .split("\n")
+    .filter((l) => !l.startsWith("Loaded Prisma config"))
+    .join("\n");
   await withClient(urlFor(names.declared), (c) => c.query(sql));
   const a = schemaDump(names.migrated);
   const b = schemaDump(names.declared);

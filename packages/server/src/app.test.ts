@@ -1,9 +1,9 @@
 import { pino } from "pino";
 import { describe, expect, it } from "vitest";
-import type { AppDeps } from "./app.js";
-import type { Database } from "./db/database.js";
 import { createTestApp, serveForTests } from "./_test/test-app.js";
 import { useTestDatabase } from "./_test/test-database.js";
+import type { AppDeps } from "./app.js";
+import type { Database } from "./db/database.js";
 import { loadSpecDocument } from "./spec-document.js";
 
 /** The real spec plus one parameterised probe operation, to drive the request validator. */

@@ -1,12 +1,12 @@
 export { type AppDeps, createApp } from "./app.js";
+export { createHttpJson, type HttpJson } from "./chain/http-json.js";
 export { type Config, ConfigError, loadConfig } from "./config.js";
 export { type Database, migrationStatus, openDatabase } from "./db/database.js";
-export { createLogger } from "./logger.js";
-export { listen, type RunningServer } from "./server.js";
-export { loadSpecDocument } from "./spec-document.js";
-export { createHttpJson, type HttpJson } from "./chain/http-json.js";
 export { runIngest } from "./ingest/run-ingest.js";
+export { createLogger } from "./logger.js";
 export { loadRegistry } from "./router/registry/load-registry.js";
 export type { Registry } from "./router/registry/registry.js";
 export { type ChainReader, createChainReader } from "./router/tracking/chain-reader.js";
 export { createTracker, type Tracker, type TrackerOptions } from "./router/tracking/tracker.js";
+export { listen, type RunningServer } from "./server.js";
+export { loadSpecDocument } from "./spec-document.js";

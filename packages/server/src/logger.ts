@@ -1,4 +1,4 @@
-import { pino, type Logger } from "pino";
+import { type Logger, pino } from "pino";
 import type { LogLevel } from "./config.js";
 
 /** Structured JSON logs on stdout: `{level, time, msg, ...fields}` with `service: "weft"`. */

@@ -51,7 +51,12 @@ describe("@weft/server deployed alone, outside the repository", () => {
       expect(existsSync(path.join(target, shipped)), shipped).toBe(true);
     }
     // Development-only: the local chains, the benchmarks, the Prisma CLI and its engines.
-    for (const left of ["dist/bench", "node_modules/@weft/devnet", "node_modules/prisma", "node_modules/@prisma"]) {
+    for (const left of [
+      "dist/bench",
+      "node_modules/@weft/devnet",
+      "node_modules/prisma",
+      "node_modules/@prisma",
+    ]) {
       expect(existsSync(path.join(target, left)), left).toBe(false);
     }
   });
@@ -61,7 +66,11 @@ describe("@weft/server deployed alone, outside the repository", () => {
     expect(migrate.stderr).toMatch(/^weft: \d+ migration\(s\) applied, 0 pending\n$/);
     expect(migrate.code).toBe(0);
 
-    const weft = await startWeft(["serve", "--port", "0"], { ...database.env, LOG_LEVEL: "warn" }, { cli, cwd: work });
+    const weft = await startWeft(
+      ["serve", "--port", "0"],
+      { ...database.env, LOG_LEVEL: "warn" },
+      { cli, cwd: work },
+    );
     try {
       expect(await (await fetch(`${weft.url}/ready`)).json()).toMatchObject({
         status: "ready",

@@ -82,7 +82,8 @@ let buildOutput = "";
 beforeAll(() => {
   const step = (command: string, args: string[], cwd: string) => {
     const ran = spawnSync(command, args, { cwd, encoding: "utf8", env: cleanEnv(), timeout: 300_000 });
-    if (ran.status !== 0) throw new Error(`${command} ${args.join(" ")}: ${ran.status}\n${ran.stdout}${ran.stderr}`);
+    if (ran.status !== 0)
+      throw new Error(`${command} ${args.join(" ")}: ${ran.status}\n${ran.stdout}${ran.stderr}`);
     return `${ran.stdout}${ran.stderr}`;
   };
   step("git", ["clone", "--quiet", ROOT, clone], tmpdir());
@@ -112,14 +113,19 @@ describe("the README's quick start", () => {
     const dir = mkdtempSync(path.join(tmpdir(), "weft-quick-start-"));
     dirs.push(dir);
     const env = cleanEnv();
-    const start = run(process.execPath, [cli, "start"], {
-      ...env,
-      PATH: `${binDir}${path.delimiter}${process.env.PATH ?? ""}`,
-      PORT: "0",
-      DATABASE_URL: "",
-      WEFT_DATA_DIR: path.join(dir, "data"),
-      LOG_LEVEL: "warn",
-    }, clone);
+    const start = run(
+      process.execPath,
+      [cli, "start"],
+      {
+        ...env,
+        PATH: `${binDir}${path.delimiter}${process.env.PATH ?? ""}`,
+        PORT: "0",
+        DATABASE_URL: "",
+        WEFT_DATA_DIR: path.join(dir, "data"),
+        LOG_LEVEL: "warn",
+      },
+      clone,
+    );
     let url: string | undefined;
     for (let i = 0; i < 1200 && !url; i++) {
       url = /serving on (http:\/\/\S+)/.exec(start.output())?.[1];

@@ -4,8 +4,8 @@ import type pg from "pg";
 import { describe, expect, it } from "vitest";
 import { silentLogger } from "./_test/test-database.js";
 import { createApp } from "./app.js";
-import { loadSpecDocument } from "./spec-document.js";
 import { listen } from "./server.js";
+import { loadSpecDocument } from "./spec-document.js";
 
 /** Writes `raw` to the server at `url` and reads until it closes the socket. */
 function exchange(url: string, raw: string): Promise<string> {

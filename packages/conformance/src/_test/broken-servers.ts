@@ -35,7 +35,11 @@ export function requery(path: RegExp, edit: (q: URLSearchParams) => void): Handl
 }
 
 export const param = (req: ProxyRequest, name: string) => req.url.searchParams.get(name);
-export const reply = (status: number, contentType: string, body: string): Reply => ({ status, contentType, body });
+export const reply = (status: number, contentType: string, body: string): Reply => ({
+  status,
+  contentType,
+  body,
+});
 
 /** The first variants: coarse contract, negative, pagination, filter, consistency and method faults. */
 export const CORE_VARIANTS: BrokenVariant[] = [

@@ -10,8 +10,8 @@ import {
   classOf,
   describe,
   fail,
-  pass,
   NO_ROUTER_URL,
+  pass,
   probeFor,
   skip,
 } from "../check.js";

@@ -1,9 +1,9 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { startWeftDev, type WeftDev } from "../_test/weft-dev.js";
+import { createProbe } from "../http-probe.js";
 import { runConformance } from "../run-conformance.js";
 import { type ChainInfo, freshHash, txKindProblem } from "./router.js";
 import { statusProblems } from "./router-status-rules.js";
-import { createProbe } from "../http-probe.js";
 import { findTransfer, type TrackTarget } from "./router-tracking.js";
 
 const chains: ChainInfo[] = [

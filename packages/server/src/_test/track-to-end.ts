@@ -5,8 +5,8 @@
  */
 import type { Interchain } from "@weft/devnet";
 import { pino } from "pino";
-import type { Database } from "../db/database.js";
 import { createHttpJson } from "../chain/http-json.js";
+import type { Database } from "../db/database.js";
 import type { Registry } from "../router/registry/registry.js";
 import { createChainReader } from "../router/tracking/chain-reader.js";
 import { createTracker } from "../router/tracking/tracker.js";

@@ -10,11 +10,11 @@ import { tmpdir } from "node:os";
 import { createChain, startDevnetNode } from "@weft/devnet";
 import pg from "pg";
 import { pino } from "pino";
-import { type FaultMode, startFaultProxy } from "./fault-proxy.js";
-import { createScratchDatabase } from "./scratch-database.js";
 import { openDatabase } from "../db/database.js";
 import { runIngest } from "../ingest/run-ingest.js";
+import { type FaultMode, startFaultProxy } from "./fault-proxy.js";
 import { type RequestSample, startRequestLoad } from "./request-load.js";
+import { createScratchDatabase } from "./scratch-database.js";
 import { type TableDigests, tableDigests } from "./table-digests.js";
 
 export interface OutageScenarioOptions {

@@ -11,7 +11,6 @@ import { createServer, type ServerResponse } from "node:http";
 import type { AddressInfo } from "node:net";
 import pg from "pg";
 import { parseAddress, parseTxHash, toBech32 } from "../chain/addresses.js";
-import { buildPagination, type PaginationQuery, parsePageRequest } from "../indexer/pagination.js";
 import {
   type BlockRow,
   blockPageSql,
@@ -22,6 +21,7 @@ import {
 import { evmTxsByAccountFilter } from "../indexer/evm-txs.js";
 import { orderByOf, type TokenRow, tokenOf, tokenPageQuery } from "../indexer/nft-tokens.js";
 import { orderedPageOf, orderedPageSql } from "../indexer/ordered-page.js";
+import { buildPagination, type PaginationQuery, parsePageRequest } from "../indexer/pagination.js";
 import { richListPage, storedDenom } from "../indexer/rich-list.js";
 import { type SequenceFilter, sequencePageSql } from "../indexer/sequence-page.js";
 import { msgTypesOf, TX_BY_HASH_SQL, txListFilter, txsByAccountFilter } from "../indexer/txs.js";

@@ -12,10 +12,10 @@ import { type ChildProcess, spawn } from "node:child_process";
 import { mkdtempSync, readFileSync, rmSync, writeFileSync } from "node:fs";
 import { createServer } from "node:http";
 import { createRequire } from "node:module";
+import type { AddressInfo } from "node:net";
 import { tmpdir } from "node:os";
 import path from "node:path";
 import { fileURLToPath } from "node:url";
-import type { AddressInfo } from "node:net";
 import { parseArgs } from "node:util";
 import { createTestKey, L1_CHAIN_ID, signTx } from "@weft/devnet";
 import { MsgTransfer } from "cosmjs-types/ibc/applications/transfer/v1/tx";
@@ -174,7 +174,9 @@ async function poll(url: (hash: string) => string): Promise<number[]> {
   await Promise.all(inflight);
   return latencies;
 }
-const inFlight = await pool.query<{ n: number }>("SELECT count(*)::int AS n FROM router_transfer WHERE NOT done");
+const inFlight = await pool.query<{ n: number }>(
+  "SELECT count(*)::int AS n FROM router_transfer WHERE NOT done",
+);
 console.log(`polling starts with ${inFlight.rows[0]?.n} of ${transfers} transfers still in flight`);
 const real = await poll((h) => `${weftUrl}/v2/tx/status?chain_id=${L1_CHAIN_ID}&tx_hash=${h}`);
 const { rows } = await pool.query<{ state: string; n: number }>(
@@ -194,7 +196,9 @@ const base = await poll(() => `${baseUrl}/`);
 
 const pct = (xs: number[], p: number) =>
   [...xs].sort((a, b) => a - b)[Math.min(xs.length - 1, Math.floor((p / 100) * xs.length))]?.toFixed(2);
-console.log(`tracked states after ${seconds} s of polling: ${rows.map((r) => `${r.state} ${r.n}`).join(", ")}`);
+console.log(
+  `tracked states after ${seconds} s of polling: ${rows.map((r) => `${r.state} ${r.n}`).join(", ")}`,
+);
 console.table({
   [`baseline node:http, static body (${rate}/s, ms)`]: {
     p50: pct(base, 50),

@@ -1,6 +1,6 @@
 import { describe, expect, it } from "vitest";
-import { decodeAddress, parseAddress, parseTxHash, toBech32, toHexAddress } from "./addresses.js";
 import { ApiError } from "../api/errors.js";
+import { decodeAddress, parseAddress, parseTxHash, toBech32, toHexAddress } from "./addresses.js";
 
 const twenty = Buffer.from(
   "00000000000000000000000000000000000000aa".replace(/^0+/, "").padStart(40, "0"),

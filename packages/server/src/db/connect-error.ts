@@ -40,15 +40,21 @@ export function classifyConnectError(err: unknown, url: string): Error {
   const code = e?.code ?? e?.errors?.[0]?.code;
   const where = describeDatabaseUrl(url);
   if (code && CAUSES[code]) {
-    return new DatabaseUnreachableError(`cannot reach the database at ${where}: ${CAUSES[code]} [${code}]; check DATABASE_URL`, {
-      cause: err,
-    });
+    return new DatabaseUnreachableError(
+      `cannot reach the database at ${where}: ${CAUSES[code]} [${code}]; check DATABASE_URL`,
+      {
+        cause: err,
+      },
+    );
   }
   const message = String(e?.message ?? err);
   if (/timeout/i.test(message)) {
-    return new DatabaseUnreachableError(`cannot reach the database at ${where}: connection timed out; check DATABASE_URL`, {
-      cause: err,
-    });
+    return new DatabaseUnreachableError(
+      `cannot reach the database at ${where}: connection timed out; check DATABASE_URL`,
+      {
+        cause: err,
+      },
+    );
   }
   if (/SSL|TLS|certificate/i.test(message) || code === undefined) {
     return new DatabaseUnreachableError(

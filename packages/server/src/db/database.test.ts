@@ -21,7 +21,9 @@ describe("embedded database (PGlite)", () => {
 
       // Migrating again (every start does) must never lose what was written.
       const second = await openDatabase({ dataDir, logger: silentLogger });
-      const { rows } = await second.pool.query("SELECT height FROM ingest_checkpoint WHERE chain_id = 'kept-1'");
+      const { rows } = await second.pool.query(
+        "SELECT height FROM ingest_checkpoint WHERE chain_id = 'kept-1'",
+      );
       expect(rows).toEqual([{ height: "42" }]);
       expect((await migrationStatus(second.pool)).pending).toEqual([]);
       await second.close();

@@ -111,7 +111,9 @@ export async function migrateDatabase(
       );
     }
     const applied = new Map(
-      rows.filter((r) => r.finished_at !== null && r.rolled_back_at === null).map((r) => [r.migration_name, r]),
+      rows
+        .filter((r) => r.finished_at !== null && r.rolled_back_at === null)
+        .map((r) => [r.migration_name, r]),
     );
     const done: string[] = [];
     for (const m of migrations) {
@@ -120,7 +122,10 @@ export async function migrateDatabase(
         // An applied migration is never re-run; an edited file only deserves a warning (Prisma's
         // `migrate deploy` ignores it too): the database already has what the original did.
         if (row.checksum !== m.checksum) {
-          logger.warn({ migration: m.name }, "an applied migration's file changed since; it is not re-applied");
+          logger.warn(
+            { migration: m.name },
+            "an applied migration's file changed since; it is not re-applied",
+          );
         }
         continue;
       }

@@ -1,9 +1,9 @@
 import { bech32 } from "bech32";
 import { describe, expect, it } from "vitest";
+import { type HttpJson, HttpStatusError } from "../chain/http-json.js";
 import { createCw721Collections } from "./cw721-collections.js";
 import type { BlockBundle } from "./derive/derive-block.js";
 import type { NftChange } from "./derive/nft-events.js";
-import { HttpStatusError, type HttpJson } from "../chain/http-json.js";
 
 const CONTRACT = Buffer.alloc(32, 7);
 const OTHER = Buffer.alloc(32, 9);

@@ -13,9 +13,9 @@
  * reached fails the block's fetch, which the ingest loop retries.
  */
 import { bech32 } from "bech32";
+import { type HttpJson, HttpStatusError } from "../chain/http-json.js";
 import { firstTouches, withCollections } from "./contract-collections.js";
 import type { BlockBundle } from "./derive/derive-block.js";
-import { type HttpJson, HttpStatusError } from "../chain/http-json.js";
 
 interface ContractInfo {
   name: string;

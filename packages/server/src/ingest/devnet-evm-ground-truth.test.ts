@@ -1,10 +1,10 @@
 import { createChain, startDevnetNode } from "@weft/devnet";
 import { describe, expect, it } from "vitest";
+import { derivedTableProblems } from "../_test/derived-tables.js";
 import { ingestDevnet } from "../_test/devnet-ingest.js";
 import { evmTokenTruth } from "../_test/evm-token-truth.js";
 import { useTestDatabase } from "../_test/test-database.js";
 import { decodeAddress } from "../chain/addresses.js";
-import { derivedTableProblems } from "../_test/derived-tables.js";
 
 const BLOCKS = 200;
 const hexOf = (account: string) => decodeAddress(account, "init")?.toString("hex");

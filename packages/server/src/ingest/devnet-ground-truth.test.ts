@@ -1,9 +1,9 @@
 import { createChain, type Faults, startDevnetNode } from "@weft/devnet";
 import type { Pool } from "pg";
 import { describe, expect, it } from "vitest";
+import { derivedTableProblems } from "../_test/derived-tables.js";
 import { ingestDevnet } from "../_test/devnet-ingest.js";
 import { useTestDatabase } from "../_test/test-database.js";
-import { derivedTableProblems } from "../_test/derived-tables.js";
 import { decodeAddress } from "../chain/addresses.js";
 
 const BLOCKS = 500;

@@ -1,8 +1,8 @@
 import { describe, expect, it } from "vitest";
+import type { HttpJson } from "../chain/http-json.js";
 import type { BlockBundle } from "./derive/derive-block.js";
 import type { NftChange } from "./derive/nft-events.js";
 import { createErc721Metadata, decodeAbiString } from "./erc721-metadata.js";
-import type { HttpJson } from "../chain/http-json.js";
 
 const NFT = Buffer.alloc(20, 0xab);
 const SIGNER = Buffer.alloc(20, 2);

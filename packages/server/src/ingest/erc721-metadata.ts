@@ -11,9 +11,10 @@
  * not implemented, no such token; or state it no longer has) leaves "" as when there was no call;
  * a node that cannot be reached fails the block's fetch, which the ingest loop retries.
  */
+
+import type { HttpJson } from "../chain/http-json.js";
 import { firstTouches, withCollections } from "./contract-collections.js";
 import type { BlockBundle } from "./derive/derive-block.js";
-import type { HttpJson } from "../chain/http-json.js";
 
 const NAME = "0x06fdde03";
 const TOKEN_URI = "0xc87b56dd";

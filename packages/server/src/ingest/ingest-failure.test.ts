@@ -1,6 +1,6 @@
 import { describe, expect, it } from "vitest";
-import { DatabaseUnavailableError } from "../db/unavailable.js";
 import { HttpStatusError, NotJsonError, UnreachableError } from "../chain/http-json.js";
+import { DatabaseUnavailableError } from "../db/unavailable.js";
 import {
   BlockError,
   ChainMismatchError,

@@ -15,8 +15,9 @@
  * - `other`: anything else (a bug, an SQL error that is not about the connection). Retried and logged
  *   at error.
  */
-import { databaseUnavailability } from "../db/unavailable.js";
+
 import { HttpStatusError, NotJsonError, UnreachableError } from "../chain/http-json.js";
+import { databaseUnavailability } from "../db/unavailable.js";
 import { JsonRpcError } from "./node-source.js";
 
 export type IngestFailureKind = "database" | "node" | "node_rejected" | "derive" | "mismatch" | "other";

@@ -19,10 +19,10 @@
  */
 import type { Logger } from "pino";
 import { decodeAddress } from "../chain/addresses.js";
+import { describeFailure, type HttpJson, HttpStatusError } from "../chain/http-json.js";
 import type { BalanceDelta } from "./derive/balance-deltas.js";
 import { BalanceLedger } from "./derive/balance-deltas.js";
 import type { BlockBundle } from "./derive/derive-block.js";
-import { describeFailure, type HttpJson, HttpStatusError } from "../chain/http-json.js";
 
 /** Page size of the account and balance lists, the reference's. */
 const PAGE_LIMIT = 100;

@@ -1,8 +1,8 @@
 import { createChain, startDevnetNode } from "@weft/devnet";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { createHttpJson, type HttpJson, HttpStatusError } from "../chain/http-json.js";
 import { deriveBlock } from "./derive/derive-block.js";
 import type { NftChange } from "./derive/nft-events.js";
-import { createHttpJson, type HttpJson, HttpStatusError } from "../chain/http-json.js";
 import { createMoveNftUris } from "./move-nft-uris.js";
 import { createNodeSource } from "./node-source.js";
 

@@ -11,9 +11,10 @@
  * worth less than the token, and the reference, which stops indexing there, is no better. A node
  * that cannot be reached fails the block's fetch, which the ingest loop retries.
  */
+
+import { type HttpJson, HttpStatusError } from "../chain/http-json.js";
 import type { BlockBundle } from "./derive/derive-block.js";
 import type { NftChange } from "./derive/nft-events.js";
-import { type HttpJson, HttpStatusError } from "../chain/http-json.js";
 
 const NFT_STRUCT_TAG = "0x1::nft::Nft";
 

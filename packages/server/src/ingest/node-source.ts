@@ -8,9 +8,10 @@
  * batch (POST): a request per block pair costs the node and the indexer more CPU than the blocks
  * themselves on a loopback. A node (or proxy) that refuses batches is read with GETs from then on.
  */
+
+import { createHttpJson, type HttpJson, HttpStatusError } from "../chain/http-json.js";
 import type { EvmBlockPayload, EvmReceipt, TraceEntry } from "./derive/evm-payloads.js";
 import type { BlockPayload, CometBlock, CometBlockResults, RestTx } from "./derive/node-payloads.js";
-import { createHttpJson, type HttpJson, HttpStatusError } from "../chain/http-json.js";
 import type { BlockSource } from "./ingest-loop.js";
 
 const REST_PAGE_LIMIT = 100;

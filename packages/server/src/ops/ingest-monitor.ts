@@ -8,10 +8,10 @@ import type { IncomingMessage, ServerResponse } from "node:http";
 import type { AddressInfo } from "node:net";
 import type { Logger } from "pino";
 import type { Registry } from "prom-client";
+import { ApiError } from "../api/errors.js";
 import type { AppDeps } from "../app.js";
 import { createApiServer } from "../http/client-error.js";
 import { sendError } from "../http/error-middleware.js";
-import { ApiError } from "../api/errors.js";
 import { checkReadiness } from "./health.js";
 
 export interface IngestMonitorOptions {

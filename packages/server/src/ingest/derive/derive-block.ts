@@ -3,9 +3,9 @@
  * payloads and reused by the writer, the benchmarks and the dataset builder alike.
  */
 import { type AccountEdge, accountEdges } from "./account-edges.js";
+import { addBankDeltas, addErc20Deltas, type BalanceDelta, BalanceLedger } from "./balance-deltas.js";
 import { deriveEvmInternalTxs, type EvmInternalTxRow } from "./evm-internal-txs.js";
 import { deriveEvmTxs, type EvmTxRow } from "./evm-txs.js";
-import { addBankDeltas, addErc20Deltas, type BalanceDelta, BalanceLedger } from "./balance-deltas.js";
 import { nftChanges } from "./nft-events.js";
 import type { TxNftChanges } from "./nft-rows.js";
 import type { BlockPayload } from "./node-payloads.js";

@@ -1,7 +1,7 @@
 import { describe, expect, it } from "vitest";
 import { readFixture } from "../../_test/real-rpc.js";
-import type { CallFrame, EvmReceipt, TraceEntry } from "./evm-payloads.js";
 import { deriveEvmInternalTxs, hexThroughBytes } from "./evm-internal-txs.js";
+import type { CallFrame, EvmReceipt, TraceEntry } from "./evm-payloads.js";
 import { deriveEvmTxs } from "./evm-txs.js";
 
 type Exchange<T> = { request: unknown; response: { result: T } }[];

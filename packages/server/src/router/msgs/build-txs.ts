@@ -3,13 +3,13 @@
  * addresses, hook and clock give byte-identical messages.
  */
 import type { ChainAddress } from "../chain-address.js";
-import type { HopAmounts } from "../route/route-amounts.js";
 import { type Hop, hopSource, txIndices } from "../route/hops.js";
+import type { HopAmounts } from "../route/route-amounts.js";
 import type { CosmosMsgJson, MsgJson, SignableTxJson } from "../router-types.js";
 import {
   forwardMemo,
-  msgInitiateTokenDeposit,
   msgCall,
+  msgInitiateTokenDeposit,
   msgInitiateTokenWithdrawal,
   msgTransfer,
 } from "./cosmos-msgs.js";

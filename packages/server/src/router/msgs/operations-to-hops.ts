@@ -3,8 +3,8 @@
  * never trusted: every operation must be a real hop from the asset the previous one delivered.
  */
 import type { AssetNode, Registry } from "../registry/registry.js";
-import type { OperationJson } from "../router-types.js";
 import { type Hop, hopSource, hopTarget, wrapHop } from "../route/hops.js";
+import type { OperationJson } from "../router-types.js";
 
 export type HopsResult = { ok: true; hops: Hop[] } | { ok: false; field: string; message: string };
 

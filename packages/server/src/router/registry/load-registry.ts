@@ -3,8 +3,8 @@ import { readFileSync } from "node:fs";
 import path from "node:path";
 import { fileURLToPath } from "node:url";
 import { bindEndpoints } from "./bind-endpoints.js";
-import { parseRegistryFile } from "./registry-file.js";
 import { createRegistry, type Registry } from "./registry.js";
+import { parseRegistryFile } from "./registry-file.js";
 
 /** The registries shipped with the server, in packages/server/registries. */
 export const BUNDLED_REGISTRIES = ["devnet", "initia-testnet"] as const;

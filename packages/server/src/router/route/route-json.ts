@@ -2,8 +2,8 @@
 import { assetJson } from "../asset-json.js";
 import type { Registry } from "../registry/registry.js";
 import type { FeeJson, OperationJson, RouteJson } from "../router-types.js";
-import type { HopAmounts } from "./route-amounts.js";
 import { type Hop, hopSource, hopTarget, txIndices } from "./hops.js";
+import type { HopAmounts } from "./route-amounts.js";
 
 export interface RouteJsonInput {
   registry: Registry;
