@@ -4,8 +4,8 @@ import { tmpdir } from "node:os";
 import path from "node:path";
 import { fileURLToPath } from "node:url";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { FAKE_ACCOUNT, fakeIndexer } from "../_test/fake-indexer.js";
 import type { CompareReport } from "./compare-report.js";
-import { FAKE_ACCOUNT, fakeIndexer } from "./fake-indexer.js";
 
 // The built CLI, as `weft-loadtest compare` runs it (turbo builds the package before its tests).
 const here = path.dirname(fileURLToPath(import.meta.url));

@@ -2,7 +2,7 @@ import { execFile } from "node:child_process";
 import path from "node:path";
 import { fileURLToPath } from "node:url";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { FAKE_ACCOUNT as ACCOUNT, fakeIndexer } from "./fake-indexer.js";
+import { FAKE_ACCOUNT as ACCOUNT, fakeIndexer } from "../_test/fake-indexer.js";
 
 const here = path.dirname(fileURLToPath(import.meta.url));
 const cli = path.resolve(here, "../../dist/runner/side-by-side.js");
