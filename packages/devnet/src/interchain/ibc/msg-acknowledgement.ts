@@ -6,7 +6,7 @@ import { MsgAcknowledgement } from "cosmjs-types/ibc/core/channel/v1/tx";
 import type { MsgHandler } from "../live-chain/live-chain-types.js";
 import { TxFailure } from "../live-chain/tx-failure.js";
 import type { IbcState } from "./ibc-state.js";
-import { attr, connectionOf, packetAttributes, packetData } from "./packet-events.js";
+import { attr, connectionOf, packetAttributes, packetData, transferAttributes } from "./packet-events.js";
 import { settlePacket } from "./settle-packet.js";
 
 export function msgAcknowledgement(state: IbcState): MsgHandler {
@@ -24,12 +24,7 @@ export function msgAcknowledgement(state: IbcState): MsgHandler {
       {
         type: "fungible_token_packet",
         attributes: [
-          attr("module", "transfer"),
-          attr("sender", data.sender),
-          attr("receiver", data.receiver),
-          attr("denom", data.denom),
-          attr("amount", data.amount),
-          attr("memo", data.memo ?? ""),
+          ...transferAttributes(data),
           attr("acknowledgement", Buffer.from(acknowledgement).toString()),
           ok ? attr("success", "\u0001") : attr("error", ack.error ?? ""),
         ],

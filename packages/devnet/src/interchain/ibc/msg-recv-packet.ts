@@ -19,6 +19,7 @@ import {
   packetAttributes,
   packetData,
   SUCCESS_ACK,
+  transferAttributes,
   writeAck,
 } from "./packet-events.js";
 import { sendPacket } from "./send-packet.js";
@@ -56,15 +57,7 @@ export function msgRecvPacket(state: IbcState): MsgHandler {
     let ack: string | undefined = SUCCESS_ACK;
     const tokenEvent = (success: boolean) => ({
       type: "fungible_token_packet",
-      attributes: [
-        attr("module", "transfer"),
-        attr("sender", data.sender),
-        attr("receiver", data.receiver),
-        attr("denom", data.denom),
-        attr("amount", data.amount),
-        attr("memo", data.memo ?? ""),
-        attr("success", String(success)),
-      ],
+      attributes: [...transferAttributes(data), attr("success", String(success))],
     });
     if (failIndex >= 0 || !validReceiver) {
       if (failIndex >= 0) state.failReceives.splice(failIndex, 1);

@@ -19,6 +19,16 @@ const hash = (path: string) => `ibc/${createHash("sha256").update(path).digest("
 export const denomOfPath = (path: string) => (/^[a-z]+\/channel-\d+\//.test(path) ? hash(path) : path);
 export const escrowOf = (channel: string) => `escrow/transfer/${channel}`;
 
+/** The transfer's own attributes, first in every `fungible_token_packet` event. */
+export const transferAttributes = (data: PacketData) => [
+  attr("module", "transfer"),
+  attr("sender", data.sender),
+  attr("receiver", data.receiver),
+  attr("denom", data.denom),
+  attr("amount", data.amount),
+  attr("memo", data.memo ?? ""),
+];
+
 /** The packet's data as the sender marshalled it. */
 export const packetData = (p: Packet) => JSON.parse(Buffer.from(p.data).toString()) as PacketData;
 
