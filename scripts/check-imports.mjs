@@ -8,10 +8,9 @@
  *   2. non-test source of packages/loadtest, packages/client or packages/conformance reaches the
  *      server (@weft/server, or a server file by path): those packages speak to a deployment over
  *      HTTP only. Tests (*.test.ts, anything under _test/) may start a real server;
- *   3. runtime imports form a cycle.
- * Type-only cycles are reported but do not fail: `import type` is erased from the emitted
- * JavaScript (verbatimModuleSyntax makes that guaranteed), so such a cycle cannot change load
- * order or leave a binding undefined at startup; it only says two modules share types both ways.
+ *   3. imports form a cycle, type-only imports included: `import type` is erased from the emitted
+ *      JavaScript, so a type-only cycle cannot break load order, but it still says two modules
+ *      depend on each other, where the shared types belong in a module of their own.
  *
  *   node scripts/check-imports.mjs [--root DIR]      (DIR defaults to the repository root)
  */
@@ -235,7 +234,7 @@ export function checkImports(root) {
     edgesOf((e) => !e.typeOnly),
   );
   const runtimeFiles = new Set(runtime.flatMap((c) => c.files));
-  // Type-only cycles: components of the full graph that are not (only) a runtime cycle.
+  // Cycles of the full graph that are not (only) a runtime cycle exist through type imports alone.
   const typeOnly = cycles(
     files,
     edgesOf(() => true),
@@ -243,9 +242,9 @@ export function checkImports(root) {
     (c) =>
       !runtime.some((r) => r.files.length === c.files.length && c.files.every((f) => runtimeFiles.has(f))),
   );
-  for (const c of runtime)
+  for (const [c, how] of [...runtime.map((c) => [c, ""]), ...typeOnly.map((c) => [c, "type-only "])])
     violations.push(
-      `import cycle: ${c.loop.map(rel).join(" -> ")}` +
+      `${how}import cycle: ${c.loop.map(rel).join(" -> ")}` +
         (c.files.length > c.loop.length - 1 ? ` (one loop of ${c.files.length} files tied together)` : ""),
     );
   const tests = files.filter((f) => isTest(rel(f)));
@@ -254,10 +253,9 @@ export function checkImports(root) {
       `${edges.length} internal imports (${edges.filter((e) => !isTest(rel(e.from))).length} from source, ` +
       `${edges.filter((e) => e.typeOnly).length} type-only)`,
     "rules: server ingest/ and router/ do not import http/; loadtest, client and conformance source does " +
-      "not reach the server; no runtime import cycle",
-    ...typeOnly.map((c) => `note: type-only import cycle (allowed): ${c.loop.map(rel).join(" -> ")}`),
+      "not reach the server; no import cycle (type-only included)",
   ];
-  return { violations, summary, typeOnlyCycles: typeOnly.map((c) => c.loop.map(rel)) };
+  return { violations, summary };
 }
 
 if (process.argv[1] && path.resolve(process.argv[1]) === fileURLToPath(import.meta.url)) {

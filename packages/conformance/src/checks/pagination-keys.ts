@@ -10,8 +10,8 @@
 import { fail, pass } from "../check.js";
 import { compareOrder } from "../list-model.js";
 import type { Outcome } from "../types.js";
+import type { Law } from "./list-law.js";
 import { CACHE_TTL_MS, fetchPage, offsetKey, type Page } from "./page-reader.js";
-import type { Law } from "./pagination.js";
 
 const ASC = { "pagination.reverse": "false" };
 /** Tries of the `offset` law at a moment when the list holds still between two reads. */

@@ -15,11 +15,11 @@
  * - `offset`, `key-wins`, `previous-key`: where a page starts and what it points back to
  *   (pagination-keys.ts).
  */
-import { type Check, type CheckContext, classOf, fail, pass, skip } from "../check.js";
-import type { Contract, ContractOperation } from "../contract.js";
-import { compareOrder, type ListModel, listModel, orderViolation } from "../list-model.js";
+import { type Check, classOf, fail, pass, skip } from "../check.js";
+import type { Contract } from "../contract.js";
+import { compareOrder, listModel, orderViolation } from "../list-model.js";
 import { fillPath, isPaginated } from "../operation-params.js";
-import type { Outcome } from "../types.js";
+import type { Law } from "./list-law.js";
 import { CACHE_TTL_MS, fetchPage, offsetKey, totalOf, traverse } from "./page-reader.js";
 import { keyWinsLaw, offsetLaw, previousKeyLaw } from "./pagination-keys.js";
 
@@ -30,13 +30,6 @@ const ORDER_LIMIT = 10;
 const SMALL_SET = 2_000;
 const TRAVERSAL_LIMIT = 1_000;
 const ASC = { "pagination.reverse": "false" };
-
-export type Law = (
-  ctx: CheckContext,
-  path: string,
-  model: ListModel,
-  op: ContractOperation,
-) => Promise<Outcome>;
 
 const limitLaw: Law = async (ctx, path, model) => {
   const big = await fetchPage(ctx, path, model, { ...ASC, "pagination.limit": "20" });

@@ -19,7 +19,7 @@ import { openDatabase } from "../db/database.js";
 import { type BlockBundle, deriveBlock } from "../ingest/derive/derive-block.js";
 import type { BlockPayload } from "../ingest/derive/node-payloads.js";
 import { runIngest } from "../ingest/run-ingest.js";
-import { writeRows } from "../ingest/write-statement.js";
+import { writeRows } from "../ingest/write-rows.js";
 import { createScratchDatabase, DEFAULT_ADMIN_URL } from "./scratch-database.js";
 
 const { values } = parseArgs({

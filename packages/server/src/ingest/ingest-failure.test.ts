@@ -1,5 +1,6 @@
 import { describe, expect, it } from "vitest";
 import { HttpStatusError, NotJsonError, UnreachableError } from "../chain/http-json.js";
+import { JsonRpcError } from "../chain/json-rpc-error.js";
 import { DatabaseUnavailableError } from "../db/unavailable.js";
 import {
   BlockError,
@@ -8,7 +9,6 @@ import {
   DeriveError,
   WriterLockLostError,
 } from "./ingest-failure.js";
-import { JsonRpcError } from "./node-source.js";
 
 const pgError = (code: string, message: string) => Object.assign(new Error(message), { code });
 

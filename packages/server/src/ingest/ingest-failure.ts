@@ -17,8 +17,8 @@
  */
 
 import { HttpStatusError, NotJsonError, UnreachableError } from "../chain/http-json.js";
+import { JsonRpcError } from "../chain/json-rpc-error.js";
 import { databaseUnavailability } from "../db/unavailable.js";
-import { JsonRpcError } from "./node-source.js";
 
 export type IngestFailureKind = "database" | "node" | "node_rejected" | "derive" | "mismatch" | "other";
 

@@ -1,8 +1,8 @@
 import pino from "pino";
 import { describe, expect, it } from "vitest";
 import { silentLogger } from "../_test/test-database.js";
+import { JsonRpcError } from "../chain/json-rpc-error.js";
 import { type BlockSink, type BlockSource, ChainMismatchError, runIngestLoop } from "./ingest-loop.js";
-import { JsonRpcError } from "./node-source.js";
 
 /** An in-memory sink with the transactional invariant: rows and checkpoint change together. */
 function memorySink(failAt?: Set<bigint>): BlockSink<string> & { rows: Map<bigint, string> } {

@@ -10,6 +10,7 @@
  */
 
 import { createHttpJson, type HttpJson, HttpStatusError } from "../chain/http-json.js";
+import { JsonRpcError } from "../chain/json-rpc-error.js";
 import type { EvmBlockPayload, EvmReceipt, TraceEntry } from "./derive/evm-payloads.js";
 import type { BlockPayload, CometBlock, CometBlockResults, RestTx } from "./derive/node-payloads.js";
 import type { BlockSource } from "./ingest-loop.js";
@@ -24,18 +25,6 @@ export interface NodeSourceOptions {
   /** EVM JSON-RPC of the node; set on EVM chains only. */
   jsonRpcUrl?: string | undefined;
   http?: HttpJson;
-}
-
-/** A JSON-RPC error answer. Thrown as a value the loop retries from its checkpoint (the HTTP layer does not). */
-export class JsonRpcError extends Error {
-  constructor(
-    readonly method: string,
-    readonly code: number,
-    message: string,
-  ) {
-    super(`JSON-RPC ${method}: ${code} ${message}`);
-    this.name = "JsonRpcError";
-  }
 }
 
 interface RpcEnvelope<T> {

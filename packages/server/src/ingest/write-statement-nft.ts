@@ -13,7 +13,7 @@
  *
  * Each part numbers its parameters from `first`, where the composing statement puts them.
  */
-import type { WriteRows } from "./write-statement.js";
+import type { WriteRows } from "./write-rows.js";
 
 /** The NFT CTEs, their arrays numbered from parameter `$first` (nftParams order). */
 export const nftCtes = (first: number) => {

@@ -13,9 +13,8 @@
  * (dropping the empty parts doubled the writer's blocks/s on the devnet's Move chain). Each shape is
  * a named statement, planned once per connection; there are at most 8 shapes.
  */
-import { BalanceLedger } from "./derive/balance-deltas.js";
 import type { BlockBundle } from "./derive/derive-block.js";
-import { nftRows } from "./derive/nft-rows.js";
+import { type WriteRows, writeRows } from "./write-rows.js";
 import { balanceCtes, balanceParams, nftCtes, nftParams } from "./write-statement-nft.js";
 
 /**
@@ -130,34 +129,6 @@ ${totalsCte(
     UNION ALL SELECT 'evm_internal_tx', x.account, '' FROM unnest(${p(11)}::bytea[]) AS x(account)`,
 )}`;
 };
-
-/** The rows of consecutive blocks, flattened across them; `tx` indices count from the first block's first tx. */
-export interface WriteRows {
-  bundles: BlockBundle[];
-  /** Height and time (BlockRow.timestamp, microseconds) of each tx of the write, by its index. */
-  txHeights: string[];
-  txTimestamps: string[];
-  nft: ReturnType<typeof nftRows>;
-  balances: ReturnType<BalanceLedger["deltas"]>;
-}
-
-/** Flattens consecutive blocks: tx indices, NFT changes and balance deltas across all of them. */
-export function writeRows(bundles: BlockBundle[]): WriteRows {
-  const txHeights: string[] = [];
-  const txTimestamps: string[] = [];
-  const ledger = new BalanceLedger();
-  const changes: BlockBundle["nftChanges"] = [];
-  for (const bundle of bundles) {
-    const base = txHeights.length;
-    for (const c of bundle.nftChanges) changes.push({ ...c, tx: base + c.tx });
-    for (const d of bundle.balances) ledger.add(d.denom, d.account, d.amount);
-    for (let i = 0; i < bundle.txs.length; i++) {
-      txHeights.push(String(bundle.block.height));
-      txTimestamps.push(bundle.block.timestamp);
-    }
-  }
-  return { bundles, txHeights, txTimestamps, nft: nftRows(changes), balances: ledger.deltas() };
-}
 
 /** Parameters $1..$22 of CORE_CTES. */
 function coreParams(chainId: string, rows: WriteRows): unknown[] {

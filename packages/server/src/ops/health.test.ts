@@ -2,11 +2,11 @@ import pg from "pg";
 import { describe, expect, it } from "vitest";
 import { createTestApp, serveForTests } from "../_test/test-app.js";
 import { silentLogger, useTestDatabase } from "../_test/test-database.js";
+import { JsonRpcError } from "../chain/json-rpc-error.js";
 import { committedMigrations } from "../db/migrate.js";
 import { createMetrics } from "../http/metrics.js";
 import { type BlockSink, type BlockSource, runIngestLoop } from "../ingest/ingest-loop.js";
 import { createIngestStatus } from "../ingest/ingest-status.js";
-import { JsonRpcError } from "../ingest/node-source.js";
 
 describe("/health and /ready on a migrated database", () => {
   const database = useTestDatabase();

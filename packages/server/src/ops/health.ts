@@ -1,8 +1,14 @@
 import { ApiError } from "../api/errors.js";
 import type { OperationHandlers, SuccessBody } from "../api/operation.js";
-import type { AppDeps } from "../app.js";
-import { migrationStatus } from "../db/database.js";
+import { type Database, migrationStatus } from "../db/database.js";
 import { databaseUnavailability } from "../db/unavailable.js";
+import type { IngestHealth } from "../ingest/ingest-status.js";
+
+/** What readiness looks at: the database, and ingestion when this process runs it. */
+export interface HealthDeps {
+  db: Pick<Database, "pool">;
+  ingestion?: IngestHealth;
+}
 
 /**
  * Readiness, shared by the API's /ready and the monitor of `weft ingest` (ingest-monitor.ts): the
@@ -10,9 +16,7 @@ import { databaseUnavailability } from "../db/unavailable.js";
  * not stalled (ingest/ingest-status.ts).
  * @throws ApiError 503 naming the failed check (DATABASE_UNREACHABLE, MIGRATIONS_PENDING, INGEST_STALLED)
  */
-export async function checkReadiness(
-  deps: Pick<AppDeps, "db" | "ingestion">,
-): Promise<SuccessBody<"getReady">> {
+export async function checkReadiness(deps: HealthDeps): Promise<SuccessBody<"getReady">> {
   let status: Awaited<ReturnType<typeof migrationStatus>>;
   try {
     status = await migrationStatus(deps.db.pool);
@@ -42,7 +46,7 @@ export async function checkReadiness(
  * `getHealth` (liveness, no I/O) and `getReady` (database reachable, migrations applied, and in a
  * process that ingests, ingestion not stalled).
  */
-export function createHealthHandlers(deps: Pick<AppDeps, "db" | "ingestion">): OperationHandlers {
+export function createHealthHandlers(deps: HealthDeps): OperationHandlers {
   return {
     getHealth: () => ({ status: "ok" }),
     getReady: () => checkReadiness(deps),

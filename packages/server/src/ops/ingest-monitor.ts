@@ -9,15 +9,14 @@ import type { AddressInfo } from "node:net";
 import type { Logger } from "pino";
 import type { Registry } from "prom-client";
 import { ApiError } from "../api/errors.js";
-import type { AppDeps } from "../app.js";
 import { createApiServer } from "../http/client-error.js";
 import { sendError } from "../http/error-middleware.js";
-import { checkReadiness } from "./health.js";
+import { checkReadiness, type HealthDeps } from "./health.js";
 
 export interface IngestMonitorOptions {
   registry: Registry;
-  db: AppDeps["db"];
-  ingestion: NonNullable<AppDeps["ingestion"]>;
+  db: HealthDeps["db"];
+  ingestion: NonNullable<HealthDeps["ingestion"]>;
   host: string;
   port: number;
   logger: Logger;
