@@ -15,7 +15,8 @@ import express from "express";
 import type { Logger } from "pino";
 import { sendError, toApiError } from "./error-middleware.js";
 import { type Observer, startExchange } from "./exchange.js";
-import type { OperationRouter } from "./operations.js";
+import { type OperationRouter, sendCached } from "./operations.js";
+import type { ResponseCache } from "./response-cache.js";
 
 export type Listener = (req: IncomingMessage, res: ServerResponse) => void;
 
@@ -30,6 +31,8 @@ export interface ApiListenerDeps {
   logger: Logger;
   /** Serves whatever is not an operation (the Express app). */
   rest: Listener;
+  /** Successful GET responses by URL (filled by the operations it caches, operations.ts). */
+  cache?: ResponseCache;
 }
 
 /** Query string -> `{name: value | value[]}` (a repeated name becomes an array of its values). */
@@ -67,6 +70,14 @@ export function createApiListener(deps: ApiListenerDeps): Listener {
     const method = req.method ?? "GET";
     const url = req.url ?? "/";
     const q = url.indexOf("?");
+    // A hit is written as it was first answered, before routing, parsing or validation: its URL
+    // passed them then, and the same URL always gets the same verdict.
+    const hit = method === "GET" ? deps.cache?.get(url) : undefined;
+    if (hit !== undefined) {
+      exchange.route = hit.route;
+      corsHeaders(deps.corsOrigins, req, res);
+      return sendCached(res, hit);
+    }
     const found = deps.operations.match(method, q < 0 ? url : url.slice(0, q));
     if (!found) return deps.rest(req, res);
     exchange.route = found.template;

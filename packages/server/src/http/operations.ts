@@ -26,7 +26,7 @@ import {
   type SpecDocument,
 } from "./operation-validators.js";
 import { compilePath } from "./path-template.js";
-import type { ResponseCache } from "./response-cache.js";
+import type { CachedResponse, ResponseCache } from "./response-cache.js";
 
 const METHODS = ["get", "post", "put", "delete", "patch"] as const;
 
@@ -51,12 +51,21 @@ export interface OperationCall {
   context: HandlerContext;
 }
 
-function sendJson(res: ServerResponse, text: string, cache?: "hit" | "miss"): void {
+function sendJson(
+  res: ServerResponse,
+  text: string,
+  cache?: "hit" | "miss",
+  length = Buffer.byteLength(text),
+): void {
   if (cache) res.setHeader("X-Cache", cache);
   res.setHeader("Content-Type", "application/json; charset=utf-8");
-  res.setHeader("Content-Length", Buffer.byteLength(text));
+  res.setHeader("Content-Length", length);
   res.end(text);
 }
+
+/** Writes a cached response again, as it was first answered (length counted when it was cached). */
+export const sendCached = (res: ServerResponse, hit: CachedResponse): void =>
+  sendJson(res, hit.body, "hit", hit.length);
 
 type Runner = (call: OperationCall, path: Record<string, string>, res: ServerResponse) => Promise<void>;
 
@@ -79,6 +88,7 @@ function decodeParam(raw: string, name: string): string {
 
 function runner(
   operationId: OperationId,
+  route: string,
   handler: OperationHandler<OperationId> | undefined,
   validators: OperationValidators | undefined,
   policy: CachePolicy | undefined,
@@ -94,11 +104,8 @@ function runner(
   const ttlMs = policy?.ttlMs(operationId) ?? 0;
   return async (call, path, res) => {
     validators?.request({ path, query: call.query, body: call.body, contentType: call.contentType });
+    // Hits never get here: the listener answers them before routing (api-listener.ts).
     const key = ttlMs > 0 && call.method === "GET" ? call.url : undefined;
-    if (key !== undefined) {
-      const hit = policy?.cache.get(key);
-      if (hit !== undefined) return sendJson(res, hit, "hit");
-    }
     // Validated above against the operation's own schema: this is the shape its handler is typed for.
     const input = { path, query: call.query, body: call.body } as OperationInput<OperationId>;
     const body = await handler(input, call.context);
@@ -107,7 +114,7 @@ function runner(
       const problem = validators?.response(JSON.parse(text));
       if (problem) throw new ApiError(500, `${operationId} broke its contract: ${problem}`);
     }
-    if (key !== undefined) policy?.cache.set(key, text, ttlMs);
+    if (key !== undefined) policy?.cache.set(key, text, ttlMs, route);
     sendJson(res, text, key === undefined ? undefined : "miss");
   };
 }
@@ -150,10 +157,18 @@ export function createOperationRouter(
       const id = op.operationId as OperationId;
       const handler = handlers[id] as OperationHandler<OperationId> | undefined;
       if (!handler) missing.push(id);
+      const route = toRouteLabel(template);
       const compiled: CompiledOperation = {
-        template: toRouteLabel(template),
+        template: route,
         ...compilePath(template),
-        run: runner(id, handler, validators.get(id), options.cache, options.validateResponses ?? false),
+        run: runner(
+          id,
+          route,
+          handler,
+          validators.get(id),
+          options.cache,
+          options.validateResponses ?? false,
+        ),
       };
       const list = byMethod.get(method.toUpperCase()) ?? [];
       list.push(compiled);

@@ -2,16 +2,26 @@ import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
 import { createResponseCache, entryBytes } from "./response-cache.js";
 
 describe("createResponseCache", () => {
+  it("keeps what a hit writes: the body, its byte length and the route that made it", () => {
+    const cache = createResponseCache({ sweepIntervalMs: 0 });
+    cache.set("/x", '{"memo":"é"}', 1000, "/indexer/tx/v1/txs/:tx_hash");
+    expect(cache.get("/x")).toMatchObject({
+      body: '{"memo":"é"}',
+      length: 13,
+      route: "/indexer/tx/v1/txs/:tx_hash",
+    });
+  });
+
   it("serves until the TTL passes, and skips TTL 0", () => {
     let t = 0;
     const cache = createResponseCache({ now: () => t, sweepIntervalMs: 0 });
     cache.set("/a", "{}", 1000);
     cache.set("/d", "4", 0);
     t = 999;
-    expect(cache.get("/a")).toBe("{}");
-    expect(cache.get("/d")).toBeUndefined();
+    expect(cache.get("/a")?.body).toBe("{}");
+    expect(cache.get("/d")?.body).toBeUndefined();
     t = 1000;
-    expect(cache.get("/a")).toBeUndefined();
+    expect(cache.get("/a")?.body).toBeUndefined();
     expect([cache.size, cache.bytes]).toEqual([0, 0]);
   });
 
@@ -27,16 +37,16 @@ describe("createResponseCache", () => {
     const one = entryBytes(key(0), body(0));
     const cache = createResponseCache({ maxBytes: one * 16, sweepIntervalMs: 0 });
     for (let i = 0; i < 20; i++) cache.set(key(i), body(i), 60_000);
-    expect([cache.get(key(3)), cache.get(key(4)), cache.get(key(19)), cache.size, cache.bytes]).toEqual([
-      undefined,
-      body(4),
-      body(19),
-      16,
-      one * 16,
-    ]);
+    expect([
+      cache.get(key(3))?.body,
+      cache.get(key(4))?.body,
+      cache.get(key(19))?.body,
+      cache.size,
+      cache.bytes,
+    ]).toEqual([undefined, body(4), body(19), 16, one * 16]);
     // Replacing a key frees its old body first: nothing else goes.
     cache.set(key(19), body(7), 60_000);
-    expect([cache.get(key(4)), cache.get(key(19)), cache.size, cache.bytes]).toEqual([
+    expect([cache.get(key(4))?.body, cache.get(key(19))?.body, cache.size, cache.bytes]).toEqual([
       body(4),
       body(7),
       16,
@@ -47,23 +57,23 @@ describe("createResponseCache", () => {
     const bigger = createResponseCache({ maxBytes: one * 48, sweepIntervalMs: 0 });
     for (let i = 0; i < 48; i++) bigger.set(key(i), body(i), 60_000);
     bigger.set(key(99), big, 60_000);
-    expect([bigger.get(key(2)), bigger.get(key(3)), bigger.get(key(99)), bigger.size, bigger.bytes]).toEqual([
-      undefined,
-      body(3),
-      big,
-      46,
-      one * 48,
-    ]);
+    expect([
+      bigger.get(key(2))?.body,
+      bigger.get(key(3))?.body,
+      bigger.get(key(99))?.body,
+      bigger.size,
+      bigger.bytes,
+    ]).toEqual([undefined, body(3), big, 46, one * 48]);
   });
 
   it("never caches one body past 1/16 of the bound (nor past 512 KiB)", () => {
     const cache = createResponseCache({ maxBytes: 16_000, sweepIntervalMs: 0 });
     cache.set("/small", "s".repeat(800), 60_000);
     cache.set("/large", "l".repeat(1_000), 60_000);
-    expect([cache.get("/small"), cache.get("/large")]).toEqual(["s".repeat(800), undefined]);
+    expect([cache.get("/small")?.body, cache.get("/large")?.body]).toEqual(["s".repeat(800), undefined]);
     const roomy = createResponseCache({ sweepIntervalMs: 0 });
     roomy.set("/page", "p".repeat(600 * 1024), 60_000);
-    expect(roomy.get("/page")).toBeUndefined();
+    expect(roomy.get("/page")?.body).toBeUndefined();
   });
 });
 

@@ -7,9 +7,20 @@
  * that is harmless for small bodies pinned ~2 GB with 5 000 distinct pages of 370 kB (issue 16).
  * Expired entries are freed by a sweep even if never read again, so memory goes back after the TTL.
  */
+/**
+ * A response as it is written again: its body, the body's byte length (the Content-Length header)
+ * and the route label of the operation that made it (metrics label a hit with it).
+ */
+export interface CachedResponse {
+  body: string;
+  length: number;
+  route: string;
+}
+
 export interface ResponseCache {
-  get(key: string): string | undefined;
-  set(key: string, body: string, ttlMs: number): void;
+  get(key: string): CachedResponse | undefined;
+  /** Keeps `body` for `ttlMs` (0: not at all); `route` labels its hits. */
+  set(key: string, body: string, ttlMs: number, route?: string): void;
   readonly size: number;
   /** What the entries held now are counted as (see `entryBytes`). */
   readonly bytes: number;
@@ -30,8 +41,7 @@ const SWEEP_INTERVAL_MS = 5_000;
 /** On each set, at most this many of the oldest entries are checked for expiry (bounded work). */
 const SWEEP_ON_SET = 8;
 
-interface Entry {
-  body: string;
+interface Entry extends CachedResponse {
   bytes: number;
   expiresAt: number;
 }
@@ -91,9 +101,9 @@ export function createResponseCache(
         remove(key, hit);
         return undefined;
       }
-      return hit.body;
+      return hit;
     },
-    set(key, body, ttlMs) {
+    set(key, body, ttlMs, route = "") {
       if (ttlMs <= 0) return;
       const size = entryBytes(key, body);
       if (size > maxEntryBytes) return;
@@ -105,7 +115,13 @@ export function createResponseCache(
         if (bytes + size <= maxBytes) break;
         remove(oldest, entry);
       }
-      entries.set(key, { body, bytes: size, expiresAt: now() + ttlMs });
+      entries.set(key, {
+        body,
+        length: Buffer.byteLength(body),
+        route,
+        bytes: size,
+        expiresAt: now() + ttlMs,
+      });
       bytes += size;
     },
     get size() {

@@ -1,0 +1,95 @@
+/**
+ * A cache hit is the first answer written again, before routing: same status, body bytes and
+ * length, `x-cache: hit`, the operation's route label for metrics, CORS headers, and no handler
+ * call. No database: the listener and operation router in front of a counting handler.
+ */
+import { createServer, type Server } from "node:http";
+import type { AddressInfo } from "node:net";
+import { pino } from "pino";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import type { OperationHandlers } from "../api/operation.js";
+import { loadSpecDocument } from "../spec-document.js";
+import { createApiListener } from "./api-listener.js";
+import type { Exchange } from "./exchange.js";
+import { createOperationRouter } from "./operations.js";
+import { createResponseCache } from "./response-cache.js";
+
+let calls = 0;
+const handlers: OperationHandlers = {
+  // A multi-byte character, so Content-Length (bytes) differs from the string's length.
+  getBlock: (input) => {
+    calls++;
+    return { block: { height: input.path.height, hash: `é${calls}` } } as never;
+  },
+};
+const routes: (string | undefined)[] = [];
+let server: Server;
+let base: string;
+
+beforeAll(async () => {
+  const cache = createResponseCache();
+  const listener = createApiListener({
+    operations: createOperationRouter(loadSpecDocument(), handlers, {
+      cache: { cache, ttlMs: () => 60_000 },
+    }),
+    observers: [(_req, res, exchange: Exchange) => res.on("finish", () => routes.push(exchange.route))],
+    corsOrigins: ["*"],
+    bodyLimit: "1kb",
+    logger: pino({ level: "silent" }),
+    rest: (_req, res) => {
+      res.statusCode = 404;
+      res.end();
+    },
+    cache,
+  });
+  server = createServer(listener).listen(0, "127.0.0.1");
+  await new Promise((r) => server.once("listening", r));
+  base = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
+});
+
+afterAll(() => new Promise((r) => server.close(r)));
+
+const read = async (url: string, method = "GET") => {
+  const res = await fetch(url, { method });
+  return {
+    status: res.status,
+    cache: res.headers.get("x-cache"),
+    length: res.headers.get("content-length"),
+    cors: res.headers.get("access-control-allow-origin"),
+    body: await res.text(),
+  };
+};
+
+describe("a response cache hit", () => {
+  it("is the first answer's bytes, without calling the handler again", async () => {
+    calls = 0;
+    routes.length = 0;
+    const first = await read(`${base}/indexer/block/v1/blocks/7`);
+    const second = await read(`${base}/indexer/block/v1/blocks/7`);
+    expect(first).toEqual({
+      status: 200,
+      cache: "miss",
+      length: String(Buffer.byteLength(first.body)),
+      cors: "*",
+      body: '{"block":{"height":"7","hash":"é1"}}',
+    });
+    expect(second).toEqual({ ...first, cache: "hit" });
+    expect(calls).toBe(1);
+    // Metrics label the hit with the operation's route, not "unmatched".
+    expect(routes).toEqual(["/indexer/block/v1/blocks/:height", "/indexer/block/v1/blocks/:height"]);
+  });
+
+  it("is per URL: another URL, and HEAD, reach the handler", async () => {
+    calls = 0;
+    await read(`${base}/indexer/block/v1/blocks/8`);
+    expect((await read(`${base}/indexer/block/v1/blocks/8?x=1`)).cache).toBe("miss");
+    expect((await read(`${base}/indexer/block/v1/blocks/8`, "HEAD")).status).toBe(200);
+    expect(calls).toBe(3);
+  });
+
+  it("is never made of a refused request", async () => {
+    calls = 0;
+    for (let i = 0; i < 2; i++) expect((await read(`${base}/indexer/block/v1/blocks/0x10`)).status).toBe(400);
+    expect(calls).toBe(0);
+  });
+});
