@@ -3,13 +3,10 @@
  * length, `x-cache: hit`, the operation's route label for metrics, CORS headers, and no handler
  * call. No database: the listener and operation router in front of a counting handler.
  */
-import { createServer, type Server } from "node:http";
-import type { AddressInfo } from "node:net";
-import { pino } from "pino";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { describe, expect, it } from "vitest";
+import { serveListener } from "../_test/listener-server.js";
 import type { OperationHandlers } from "../api/operation.js";
 import { loadSpecDocument } from "../spec-document.js";
-import { createApiListener } from "./api-listener.js";
 import type { Exchange } from "./exchange.js";
 import { createOperationRouter } from "./operations.js";
 import { createResponseCache } from "./response-cache.js";
@@ -23,31 +20,16 @@ const handlers: OperationHandlers = {
   },
 };
 const routes: (string | undefined)[] = [];
-let server: Server;
-let base: string;
-
-beforeAll(async () => {
+const base = serveListener(() => {
   const cache = createResponseCache();
-  const listener = createApiListener({
+  return {
     operations: createOperationRouter(loadSpecDocument(), handlers, {
       cache: { cache, ttlMs: () => 60_000 },
     }),
     observers: [(_req, res, exchange: Exchange) => res.on("finish", () => routes.push(exchange.route))],
-    corsOrigins: ["*"],
-    bodyLimit: "1kb",
-    logger: pino({ level: "silent" }),
-    rest: (_req, res) => {
-      res.statusCode = 404;
-      res.end();
-    },
     cache,
-  });
-  server = createServer(listener).listen(0, "127.0.0.1");
-  await new Promise((r) => server.once("listening", r));
-  base = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
+  };
 });
-
-afterAll(() => new Promise((r) => server.close(r)));
 
 const read = async (url: string, method = "GET") => {
   const res = await fetch(url, { method });
@@ -64,8 +46,8 @@ describe("a response cache hit", () => {
   it("is the first answer's bytes, without calling the handler again", async () => {
     calls = 0;
     routes.length = 0;
-    const first = await read(`${base}/indexer/block/v1/blocks/7`);
-    const second = await read(`${base}/indexer/block/v1/blocks/7`);
+    const first = await read(`${base()}/indexer/block/v1/blocks/7`);
+    const second = await read(`${base()}/indexer/block/v1/blocks/7`);
     expect(first).toEqual({
       status: 200,
       cache: "miss",
@@ -81,15 +63,16 @@ describe("a response cache hit", () => {
 
   it("is per URL: another URL, and HEAD, reach the handler", async () => {
     calls = 0;
-    await read(`${base}/indexer/block/v1/blocks/8`);
-    expect((await read(`${base}/indexer/block/v1/blocks/8?x=1`)).cache).toBe("miss");
-    expect((await read(`${base}/indexer/block/v1/blocks/8`, "HEAD")).status).toBe(200);
+    await read(`${base()}/indexer/block/v1/blocks/8`);
+    expect((await read(`${base()}/indexer/block/v1/blocks/8?x=1`)).cache).toBe("miss");
+    expect((await read(`${base()}/indexer/block/v1/blocks/8`, "HEAD")).status).toBe(200);
     expect(calls).toBe(3);
   });
 
   it("is never made of a refused request", async () => {
     calls = 0;
-    for (let i = 0; i < 2; i++) expect((await read(`${base}/indexer/block/v1/blocks/0x10`)).status).toBe(400);
+    for (let i = 0; i < 2; i++)
+      expect((await read(`${base()}/indexer/block/v1/blocks/0x10`)).status).toBe(400);
     expect(calls).toBe(0);
   });
 });

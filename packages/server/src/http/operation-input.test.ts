@@ -4,13 +4,10 @@
  * contract's input (path decoded, query as wire text, body validated with its defaults) and never
  * run on a request their operation's schema refuses.
  */
-import { createServer, type Server } from "node:http";
-import type { AddressInfo } from "node:net";
-import { pino } from "pino";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { describe, expect, it } from "vitest";
+import { serveListener } from "../_test/listener-server.js";
 import type { HandlerContext, OperationHandlers } from "../api/operation.js";
 import { loadSpecDocument } from "../spec-document.js";
-import { createApiListener } from "./api-listener.js";
 import { createOperationRouter } from "./operations.js";
 
 const seen: { id: string; input: unknown; ctx: HandlerContext }[] = [];
@@ -25,27 +22,9 @@ const handlers: OperationHandlers = {
   },
 };
 
-let server: Server;
-let base: string;
-
-beforeAll(async () => {
-  const listener = createApiListener({
-    operations: createOperationRouter(loadSpecDocument(), handlers),
-    observers: [],
-    corsOrigins: ["*"],
-    bodyLimit: "1kb",
-    logger: pino({ level: "silent" }),
-    rest: (_req, res) => {
-      res.statusCode = 404;
-      res.end();
-    },
-  });
-  server = createServer(listener).listen(0, "127.0.0.1");
-  await new Promise((r) => server.once("listening", r));
-  base = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
-});
-
-afterAll(() => new Promise((r) => server.close(r)));
+const base = serveListener(() => ({
+  operations: createOperationRouter(loadSpecDocument(), handlers),
+}));
 
 const ACCOUNT = "init1qyqszqgpqyqszqgpqyqszqgpqyqszqgp6ncm3f";
 
@@ -53,7 +32,7 @@ describe("a handler's input", () => {
   it("is the decoded path, the query as sent (repeats as arrays) and the request id", async () => {
     seen.length = 0;
     const res = await fetch(
-      `${base}/indexer/tx/v1/txs/by_account/${encodeURIComponent(ACCOUNT)}?msgs=a&msgs=b&pagination.limit=007&is_signer=true&unknown=x`,
+      `${base()}/indexer/tx/v1/txs/by_account/${encodeURIComponent(ACCOUNT)}?msgs=a&msgs=b&pagination.limit=007&is_signer=true&unknown=x`,
       { headers: { "x-request-id": "req-42" } },
     );
     expect(res.status).toBe(200);
@@ -74,7 +53,7 @@ describe("a handler's input", () => {
   it("is the JSON body, validated and with the schema's defaults filled in", async () => {
     seen.length = 0;
     const body = { tx_hash: "AB".repeat(32), chain_id: "initiation-2" };
-    const res = await fetch(`${base}/v2/tx/track`, {
+    const res = await fetch(`${base()}/v2/tx/track`, {
       method: "POST",
       headers: { "content-type": "application/json" },
       body: JSON.stringify(body),
@@ -91,7 +70,7 @@ describe("a handler's input", () => {
   ])("never reaches the handler for %s", async (_name, method, query, body, status) => {
     seen.length = 0;
     const path = method === "GET" ? `/indexer/tx/v1/txs/by_account/${ACCOUNT}` : "/v2/tx/track";
-    const res = await fetch(`${base}${path}${query}`, {
+    const res = await fetch(`${base()}${path}${query}`, {
       method,
       headers: body === undefined ? {} : { "content-type": "application/json" },
       body,
