@@ -25,9 +25,10 @@ const { unit, e2e } = splitTestFiles(testFiles, [
   // A child process (the CLI, prisma, pnpm, k6...).
   /^(node:)?child_process$/,
   /\/spawn-weft\.js$/,
-  // A browser, and anything else of the kit: all of it is databases, processes or Chromium.
+  // A browser, and the rest of the kit (databases, processes, Chromium), but for its in-process
+  // server, which only listens on 127.0.0.1.
   /^playwright-core$/,
-  /^@weft\/testkit\//,
+  /^@weft\/testkit\/(?!in-process-server$)/,
 ]);
 
 const relative = (files: string[]) => files.map((f) => path.relative(root, f));

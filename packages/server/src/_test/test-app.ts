@@ -1,5 +1,4 @@
-import type { AddressInfo } from "node:net";
-import { afterAll, beforeAll } from "vitest";
+import { useInProcessServer } from "@weft/testkit/in-process-server";
 import { type App, type AppDeps, createApp } from "../app.js";
 import { loadSpecDocument } from "../spec-document.js";
 import { silentLogger } from "./test-database.js";
@@ -17,16 +16,5 @@ export function createTestApp(deps: Partial<AppDeps> & Pick<AppDeps, "db">): App
 }
 
 /** Serves an app on 127.0.0.1:<random> for the duration of a test file; returns its base URL. */
-export function serveForTests(build: () => App): () => string {
-  let server: ReturnType<App["listen"]> | undefined;
-  let url = "";
-  beforeAll(async () => {
-    server = build().listen(0, "127.0.0.1");
-    await new Promise<void>((resolve) => server?.once("listening", resolve));
-    url = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
-  });
-  afterAll(async () => {
-    await new Promise<void>((resolve) => server?.close(() => resolve()) ?? resolve());
-  });
-  return () => url;
-}
+export const serveForTests = (build: () => App): (() => string) =>
+  useInProcessServer(() => build().listen(0, "127.0.0.1"));
