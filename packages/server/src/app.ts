@@ -171,13 +171,12 @@ export function createApp(deps: AppDeps): App {
     }),
   };
   const ttl = deps.cacheTtlMs ?? { list: 1_000, item: 10_000 };
-  const cache = createResponseCache(deps.cacheMaxBytes === undefined ? {} : { maxBytes: deps.cacheMaxBytes });
   // The contract may run ahead of the code; what is not built yet answers 501 and is listed here.
   const operations = createOperationRouter(deps.spec, handlers, {
     servedAbove: ["getMetrics", "getSwaggerDoc"],
     validateResponses: deps.validateResponses ?? false,
     cache: {
-      cache,
+      cache: createResponseCache(deps.cacheMaxBytes === undefined ? {} : { maxBytes: deps.cacheMaxBytes }),
       ttlMs: (id) => (UNCACHED_OPERATIONS.has(id) ? 0 : ITEM_OPERATIONS.has(id) ? ttl.item : ttl.list),
     },
   });
@@ -193,7 +192,6 @@ export function createApp(deps: AppDeps): App {
     bodyLimit: deps.bodyLimit ?? DEFAULT_BODY_LIMIT,
     logger: deps.logger,
     rest: app,
-    cache,
   });
   return Object.assign(listener, {
     listen: (port: number, host?: string) => createApiServer(listener).listen(port, host),

@@ -20,6 +20,10 @@ export const FILTERED_LIMIT = "50";
 export const UNFILTERED_LIMIT = "1000";
 export const ASC = { "pagination.reverse": "false" };
 
+/** The unfiltered list oldest first, as many records as one page holds: what a filter is judged against. */
+export const unfilteredPage = (ctx: CheckContext, path: string, model: ListModel) =>
+  fetchPage(ctx, path, model, { ...ASC, "pagination.limit": UNFILTERED_LIMIT });
+
 export type Law = (
   ctx: CheckContext,
   op: ContractOperation,
@@ -96,7 +100,7 @@ async function selectorFor(
   ctx: CheckContext,
   args: { model: ListModel; path: string; param: string },
 ): Promise<{ selector: Selector; all: Page } | { outcome: Outcome }> {
-  const all = await fetchPage(ctx, args.path, args.model, { ...ASC, "pagination.limit": UNFILTERED_LIMIT });
+  const all = await unfilteredPage(ctx, args.path, args.model);
   if (!all.ok) return { outcome: fail(`unfiltered: ${all.problem}`) };
   const selector = SELECTORS[args.param]?.(ctx, args.path, all.page);
   if (!selector) return { outcome: skip(`no ${args.param} value found in the list`) };
@@ -152,7 +156,7 @@ export async function msgsUnionLaw(
   model: ListModel,
   path: string,
 ): Promise<Outcome> {
-  const all = await fetchPage(ctx, path, model, { ...ASC, "pagination.limit": UNFILTERED_LIMIT });
+  const all = await unfilteredPage(ctx, path, model);
   if (!all.ok) return fail(`unfiltered: ${all.problem}`);
   // The two rarest types: the union then differs from each of them.
   const types = rarestFirst(all.page.items.flatMap((tx) => [...new Set(msgTypesOf(tx))]));

@@ -26,7 +26,7 @@ import {
   orderByLaw,
   signerOf,
   textAt,
-  UNFILTERED_LIMIT,
+  unfilteredPage,
 } from "./filter-laws.js";
 import { fetchPage, type Page } from "./page-reader.js";
 
@@ -54,7 +54,7 @@ async function msgsLaw(
   model: ListModel,
   path: string,
 ): Promise<Outcome> {
-  const all = await fetchPage(ctx, path, model, { ...ASC, "pagination.limit": UNFILTERED_LIMIT });
+  const all = await unfilteredPage(ctx, path, model);
   if (!all.ok) return fail(`unfiltered: ${all.problem}`);
   // The rarest type this list holds makes the filter bite; fall back to any type the chain has.
   const type = rarestFirst(all.page.items.flatMap(msgTypesOf))[0] ?? ctx.discovery.msgTypes.at(-1);
@@ -127,7 +127,7 @@ async function isSignerLaw(
     return fail(
       `is_signer=true returned ${model.kind.id(leak)}, signed by ${signerOf(leak)}, not ${decoded}`,
     );
-  const all = await fetchPage(ctx, path, model, { ...ASC, "pagination.limit": UNFILTERED_LIMIT });
+  const all = await unfilteredPage(ctx, path, model);
   if (!all.ok) return fail(`unfiltered: ${all.problem}`);
   const extra = notInUnfiltered(model, signed.page, all.page);
   if (extra.length > 0)

@@ -16,7 +16,6 @@ import type { Logger } from "pino";
 import { sendError, toApiError } from "./error-middleware.js";
 import { type Observer, startExchange } from "./exchange.js";
 import { type OperationRouter, sendCached } from "./operations.js";
-import type { ResponseCache } from "./response-cache.js";
 
 export type Listener = (req: IncomingMessage, res: ServerResponse) => void;
 
@@ -31,8 +30,6 @@ export interface ApiListenerDeps {
   logger: Logger;
   /** Serves whatever is not an operation (the Express app). */
   rest: Listener;
-  /** Successful GET responses by URL (filled by the operations it caches, operations.ts). */
-  cache?: ResponseCache;
 }
 
 /** Query string -> `{name: value | value[]}` (a repeated name becomes an array of its values). */
@@ -72,7 +69,7 @@ export function createApiListener(deps: ApiListenerDeps): Listener {
     const q = url.indexOf("?");
     // A hit is written as it was first answered, before routing, parsing or validation: its URL
     // passed them then, and the same URL always gets the same verdict.
-    const hit = method === "GET" ? deps.cache?.get(url) : undefined;
+    const hit = deps.operations.cached(method, url);
     if (hit !== undefined) {
       exchange.route = hit.route;
       corsHeaders(deps.corsOrigins, req, res);

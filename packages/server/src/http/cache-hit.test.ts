@@ -27,7 +27,6 @@ const base = serveListener(() => {
       cache: { cache, ttlMs: () => 60_000 },
     }),
     observers: [(_req, res, exchange: Exchange) => res.on("finish", () => routes.push(exchange.route))],
-    cache,
   };
 });
 

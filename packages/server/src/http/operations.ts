@@ -133,6 +133,8 @@ export interface OperationRouter {
    * answer HEAD too.
    */
   match(method: string, path: string): MatchedOperation | undefined;
+  /** The cached answer to a GET of `url` (path and query, as sent), if one is held. */
+  cached(method: string, url: string): CachedResponse | undefined;
   /** operationIds without a handler (answered 501). */
   missing: string[];
 }
@@ -192,5 +194,7 @@ export function createOperationRouter(
     }
     return undefined;
   };
-  return { match, missing };
+  const cached = (method: string, url: string) =>
+    method === "GET" ? options.cache?.cache.get(url) : undefined;
+  return { match, cached, missing };
 }
