@@ -79,6 +79,27 @@ describe("weft CLI", () => {
     expect(weft.stderr()).not.toMatch(/error|warning/i);
   }, 120_000);
 
+  it("a second weft on the embedded database another one holds is refused in one line, the first untouched", async () => {
+    const dataDir = freshDataDir();
+    const first = await startWeft(["serve"], { PORT: "0", DATABASE_URL: "", WEFT_DATA_DIR: dataDir });
+    try {
+      const second = await runWeft(["migrate"], { DATABASE_URL: "", WEFT_DATA_DIR: dataDir });
+      expect(second.code).toBe(1);
+      expect(second.stderr).toBe(
+        `weft: the embedded database in ${dataDir} is in use by another weft process (pid ${first.child.pid}); ` +
+          "stop that process, or give this one its own directory with WEFT_DATA_DIR (--data-dir) " +
+          "or a real Postgres with DATABASE_URL\n",
+      );
+      const health = await fetch(`${first.url}/indexer/block/v1/blocks`);
+      expect(health.status).toBe(200);
+    } finally {
+      expect(await first.stop()).toBe(0);
+    }
+    // Stopped, it frees the directory: the next process opens it.
+    const after = await runWeft(["migrate"], { DATABASE_URL: "", WEFT_DATA_DIR: dataDir });
+    expect(after.stderr).toMatch(/^weft: \d+ migration\(s\) applied, 0 pending\n$/);
+  }, 120_000);
+
   it("a Ctrl-C while `weft serve` is still starting (the database opening) is a clean stop, exit 0", async () => {
     const dataDir = freshDataDir();
     const child = spawn(process.execPath, [CLI_PATH, "serve"], {

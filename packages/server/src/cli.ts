@@ -555,6 +555,9 @@ for (const command of program.commands) {
 }
 
 program.parseAsync(process.argv).catch((err: unknown) => {
-  process.stderr.write(`weft: ${err instanceof Error ? err.message : String(err)}\n`);
+  // A library may reject with a plain object: print its fields rather than "[object Object]".
+  const text =
+    err instanceof Error ? err.message : typeof err === "object" ? JSON.stringify(err) : String(err);
+  process.stderr.write(`weft: ${text}\n`);
   process.exit(1);
 });

@@ -131,7 +131,7 @@ export const SETTINGS = {
     env: "WEFT_DATA_DIR",
     flag: "data-dir",
     commands: COMMANDS,
-    describe: "where the embedded database keeps its files",
+    describe: "where the embedded database keeps its files (one weft process at a time: a second is refused)",
     fallback: ".weft-data",
     parse: (raw) => path.resolve(raw),
   },

@@ -2,6 +2,7 @@ import { mkdirSync } from "node:fs";
 import path from "node:path";
 import { PGlite } from "@electric-sql/pglite";
 import { PGLiteSocketServer } from "@electric-sql/pglite-socket";
+import { lockDataDir } from "./data-dir-lock.js";
 
 /**
  * PGlite serves one query at a time for all its connections; a few sockets let the pool, the Prisma
@@ -26,20 +27,38 @@ export async function startEmbeddedPostgres(options: {
 }): Promise<EmbeddedPostgres> {
   const dir = path.join(options.dataDir, "pglite");
   mkdirSync(dir, { recursive: true });
-  const db = await PGlite.create(dir);
-  const server = new PGLiteSocketServer({
-    db,
-    host: "127.0.0.1",
-    port: options.port ?? 0,
-    maxConnections: EMBEDDED_MAX_CONNECTIONS,
-  });
-  await server.start();
+  const lock = lockDataDir(options.dataDir);
+  let db: PGlite | undefined;
+  let server: PGLiteSocketServer;
+  try {
+    db = await PGlite.create(dir);
+    server = new PGLiteSocketServer({
+      db,
+      host: "127.0.0.1",
+      port: options.port ?? 0,
+      maxConnections: EMBEDDED_MAX_CONNECTIONS,
+    });
+    await server.start();
+  } catch (err) {
+    await db?.close().catch(() => undefined);
+    lock.release();
+    throw asError(err);
+  }
+  const pglite = db;
   const [host, port] = server.getServerConn().split(":");
   return {
     url: `postgres://postgres@${host}:${port}/postgres?sslmode=disable`,
     async close() {
       await server.stop();
-      await db.close();
+      await pglite.close();
+      lock.release();
     },
   };
+}
+
+/** PGlite can reject with a plain object (its WASM's abort); the CLI prints `err.message`. */
+function asError(err: unknown): Error {
+  if (err instanceof Error) return err;
+  const detail = typeof err === "object" && err !== null ? JSON.stringify(err) : String(err);
+  return new Error(`the embedded database (PGlite) failed to start: ${detail}`);
 }
