@@ -13,6 +13,7 @@ import { createRequestLog } from "./http/request-log.js";
 import { createResponseCache } from "./http/response-cache.js";
 import { createRouteFallback } from "./http/route-fallback.js";
 import { createBlockHandlers } from "./indexer/blocks.js";
+import type { ChainHead } from "./indexer/chain-head.js";
 import { createEvmHandlers } from "./indexer/evm.js";
 import type { IndexerDeps } from "./indexer/indexer-deps.js";
 import { createNftCollectionHandlers } from "./indexer/nft-collections.js";
@@ -73,6 +74,11 @@ export interface AppDeps {
   cacheMaxBytes?: number;
   /** Ingestion running in this process (`weft dev`): /ready answers 503 INGEST_STALLED when it stalls. */
   ingestion?: IngestHealth;
+  /**
+   * The chain head followed in memory (indexer/chain-head.ts): `/status` answers from it, and cached
+   * indexer pages go stale at each commit. None: `/status` reads the database, TTLs alone expire pages.
+   */
+  head?: ChainHead;
 }
 
 function routerHandlers(router: RouterDeps): OperationHandlers {
@@ -100,6 +106,8 @@ const ITEM_OPERATIONS = new Set([
   "getNftCollection",
   "listRichList",
 ]);
+/** Indexer answers a new block cannot change: cached by TTL alone, whatever the head does. */
+const IMMUTABLE_OPERATIONS = new Set(["getBlock", "getTx", "getEvmTx", "listEvmInternalTxsByHash"]);
 /** Operations that must never be cached (liveness, readiness, status). */
 const UNCACHED_OPERATIONS = new Set(["getHealth", "getReady", "getStatus", "getTxStatus"]);
 
@@ -152,6 +160,7 @@ export function createApp(deps: AppDeps): App {
     version: deps.build?.version ?? "dev",
     commitHash: deps.build?.commitHash ?? "unknown",
     node: createNodeLookups({ restUrl: deps.chain?.restUrl }),
+    ...(deps.head ? { head: deps.head } : {}),
   };
   const handlers: OperationHandlers = {
     ...createHealthHandlers(deps),
@@ -171,6 +180,7 @@ export function createApp(deps: AppDeps): App {
     }),
   };
   const ttl = deps.cacheTtlMs ?? { list: 1_000, item: 10_000 };
+  const indexerOperations = operationIdsUnder(deps.spec, "/indexer/");
   // The contract may run ahead of the code; what is not built yet answers 501 and is listed here.
   const operations = createOperationRouter(deps.spec, handlers, {
     servedAbove: ["getMetrics", "getSwaggerDoc"],
@@ -178,6 +188,8 @@ export function createApp(deps: AppDeps): App {
     cache: {
       cache: createResponseCache(deps.cacheMaxBytes === undefined ? {} : { maxBytes: deps.cacheMaxBytes }),
       ttlMs: (id) => (UNCACHED_OPERATIONS.has(id) ? 0 : ITEM_OPERATIONS.has(id) ? ttl.item : ttl.list),
+      ...(deps.head ? { head: deps.head } : {}),
+      headDependent: (id) => indexerOperations.has(id) && !IMMUTABLE_OPERATIONS.has(id),
     },
   });
   app.locals.unimplementedOperations = operations.missing;
@@ -197,4 +209,17 @@ export function createApp(deps: AppDeps): App {
     listen: (port: number, host?: string) => createApiServer(listener).listen(port, host),
     locals: app.locals as Record<string, unknown>,
   });
+}
+
+/** The operationIds of the spec's paths under `prefix`: the indexer's data, which moves with the head. */
+function operationIdsUnder(spec: AppDeps["spec"], prefix: string): Set<string> {
+  const ids = new Set<string>();
+  for (const [path, item] of Object.entries(spec.paths)) {
+    if (!path.startsWith(prefix)) continue;
+    for (const op of Object.values(item)) {
+      const id = (op as { operationId?: unknown } | null)?.operationId;
+      if (typeof id === "string") ids.add(id);
+    }
+  }
+  return ids;
 }

@@ -15,9 +15,11 @@ import {
   SETTINGS,
   settingsOf,
 } from "./config.js";
+import { followCommits } from "./db/commit-listener.js";
 import { migrationStatus, openDatabase } from "./db/database.js";
 import { abandonPreviousTransfers, moveAside, planDevStart, sameBlockHash } from "./dev-resume.js";
 import { createMetrics, type Metrics } from "./http/metrics.js";
+import { type ChainHead, createChainHead } from "./indexer/chain-head.js";
 import { createIngestStatus, type IngestStatus } from "./ingest/ingest-status.js";
 import { runIngest } from "./ingest/run-ingest.js";
 import { createLogger } from "./logger.js";
@@ -172,6 +174,8 @@ async function serveApp(options: {
   metrics?: Metrics;
   /** Ingestion running in this process: /ready reports its stalls. */
   ingestion?: IngestStatus;
+  /** The chain head, when ingestion in this process advances it (`weft dev`). @default a new one */
+  head?: ChainHead;
 }): Promise<void> {
   const { config, db, logger } = options;
   const registryName = config.routerRegistry ?? options.defaultRegistry?.name;
@@ -223,7 +227,16 @@ async function serveApp(options: {
         }, CHAIN_WATCH_MS)
       : undefined;
   chainWatch?.unref();
+  // /status and the response cache follow the writer's commits (db/commit-listener.ts).
+  const head = options.head ?? createChainHead();
+  const commits = await followCommits({
+    db,
+    head,
+    logger,
+    connectTimeoutMs: config.databaseConnectTimeoutMs,
+  });
   const app = createApp({
+    head,
     router: { registry },
     chain,
     build: BUILD,
@@ -245,6 +258,7 @@ async function serveApp(options: {
     shutdownTimeoutMs: config.shutdownTimeoutMs,
     onClosed: async () => {
       clearInterval(chainWatch);
+      await commits.close();
       await tracker?.stop();
       await options.onClosed();
     },
@@ -448,9 +462,12 @@ async function dev(opts: Record<string, unknown>): Promise<void> {
   }
   // One registry for the API's series and ingestion's, served on the app's /metrics.
   const metrics = createMetrics();
+  // The API's head moves with ingestion's commits here: the embedded database notifies no one.
+  const head = createChainHead();
   const status = createIngestStatus({
     registry: metrics.registry,
     stallTimeoutMs: config.ingestStallTimeoutMs,
+    onCommit: (chainId, height) => head.advance(chainId, height),
   });
   const ingestion = new AbortController();
   // runIngest rides out database outages itself; it ends only on a stop or on what cannot heal
@@ -478,6 +495,7 @@ async function dev(opts: Record<string, unknown>): Promise<void> {
     defaultRegistry: { name: "devnet", endpoints: net.urls },
     metrics,
     ingestion: status,
+    head,
     banner:
       `  indexing the local devnet ${node.chain.chainId} at ${node.url}, a new block every second; try\n` +
       `  /indexer/block/v1/blocks?pagination.limit=5\n` +

@@ -20,6 +20,7 @@ import {
   type OperationInput,
   RawJson,
 } from "../api/operation.js";
+import type { ChainHead } from "../indexer/chain-head.js";
 import {
   compileOperationValidators,
   type OperationValidators,
@@ -37,7 +38,18 @@ export interface CachePolicy {
   cache: ResponseCache;
   /** TTL for an operation's successful responses; 0 or undefined = never cached. */
   ttlMs(operationId: OperationId): number | undefined;
+  /**
+   * The chain head, when this process follows commits: the answers of `headDependent` operations are
+   * cached only while it follows, each under the head's generation when its handler started, and a
+   * commit makes them stale at once (never older than what `/status` reports). Without a head, TTLs
+   * alone decide.
+   */
+  head?: Pick<ChainHead, "generation" | "following">;
+  headDependent?(operationId: OperationId): boolean;
 }
+
+/** A generation no entry is made under: what a lookup passes while commits are not followed. */
+const NOT_FOLLOWING = -1;
 
 /** One request to an operation, as the listener read it off the wire. */
 export interface OperationCall {
@@ -102,10 +114,13 @@ function runner(
     };
   }
   const ttlMs = policy?.ttlMs(operationId) ?? 0;
+  const head = policy?.headDependent?.(operationId) ? policy.head : undefined;
   return async (call, path, res) => {
     validators?.request({ path, query: call.query, body: call.body, contentType: call.contentType });
-    // Hits never get here: the listener answers them before routing (api-listener.ts).
-    const key = ttlMs > 0 && call.method === "GET" ? call.url : undefined;
+    // Hits never get here: the listener answers them before routing (api-listener.ts). Read before
+    // the handler: a commit while it runs leaves its answer under the older generation, stale.
+    const generation = head?.generation;
+    const key = ttlMs > 0 && call.method === "GET" && (!head || head.following) ? call.url : undefined;
     // Validated above against the operation's own schema: this is the shape its handler is typed for.
     const input = { path, query: call.query, body: call.body } as OperationInput<OperationId>;
     const body = await handler(input, call.context);
@@ -114,7 +129,7 @@ function runner(
       const problem = validators?.response(JSON.parse(text));
       if (problem) throw new ApiError(500, `${operationId} broke its contract: ${problem}`);
     }
-    if (key !== undefined) policy?.cache.set(key, text, ttlMs, route);
+    if (key !== undefined) policy?.cache.set(key, text, ttlMs, route, generation);
     sendJson(res, text, key === undefined ? undefined : "miss");
   };
 }
@@ -194,7 +209,10 @@ export function createOperationRouter(
     }
     return undefined;
   };
+  const head = options.cache?.head;
   const cached = (method: string, url: string) =>
-    method === "GET" ? options.cache?.cache.get(url) : undefined;
+    method === "GET"
+      ? options.cache?.cache.get(url, head ? (head.following ? head.generation : NOT_FOLLOWING) : undefined)
+      : undefined;
   return { match, cached, missing };
 }

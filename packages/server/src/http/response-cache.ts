@@ -18,9 +18,16 @@ export interface CachedResponse {
 }
 
 export interface ResponseCache {
-  get(key: string): CachedResponse | undefined;
-  /** Keeps `body` for `ttlMs` (0: not at all); `route` labels its hits. */
-  set(key: string, body: string, ttlMs: number, route?: string): void;
+  /**
+   * The entry of `key`, unless it expired or was made under another `generation` than the one
+   * given (entries set without one are judged by their TTL alone).
+   */
+  get(key: string, generation?: number): CachedResponse | undefined;
+  /**
+   * Keeps `body` for `ttlMs` (0: not at all); `route` labels its hits; `generation`, when given, is
+   * the chain head's when the body was read (indexer/chain-head.ts): a newer head makes it stale.
+   */
+  set(key: string, body: string, ttlMs: number, route?: string, generation?: number): void;
   readonly size: number;
   /** What the entries held now are counted as (see `entryBytes`). */
   readonly bytes: number;
@@ -44,6 +51,7 @@ const SWEEP_ON_SET = 8;
 interface Entry extends CachedResponse {
   bytes: number;
   expiresAt: number;
+  generation: number | undefined;
 }
 
 /** Any character above U+00FF makes V8 store the whole string two bytes a character. */
@@ -94,16 +102,16 @@ export function createResponseCache(
   timer?.unref();
 
   return {
-    get(key) {
+    get(key, generation) {
       const hit = entries.get(key);
       if (!hit) return undefined;
-      if (hit.expiresAt <= now()) {
+      if (hit.expiresAt <= now() || (hit.generation !== undefined && hit.generation !== generation)) {
         remove(key, hit);
         return undefined;
       }
       return hit;
     },
-    set(key, body, ttlMs, route = "") {
+    set(key, body, ttlMs, route = "", generation = undefined) {
       if (ttlMs <= 0) return;
       const size = entryBytes(key, body);
       if (size > maxEntryBytes) return;
@@ -121,6 +129,7 @@ export function createResponseCache(
         route,
         bytes: size,
         expiresAt: now() + ttlMs,
+        generation,
       });
       bytes += size;
     },

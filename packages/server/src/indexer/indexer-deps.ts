@@ -1,4 +1,5 @@
 import type pg from "pg";
+import type { ChainHead } from "./chain-head.js";
 import type { NodeLookups } from "./node-lookups.js";
 
 /** What the indexer routes need: the database and the chain they serve. */
@@ -15,4 +16,6 @@ export interface IndexerDeps {
   commitHash: string;
   /** What the read API asks the chain's node (cached): an EVM denom's ERC-20 contract. */
   node: NodeLookups;
+  /** The head followed in memory: `/status` reads the database only when it does not follow. */
+  head?: ChainHead;
 }

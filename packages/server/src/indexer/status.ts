@@ -7,7 +7,9 @@ import type { IndexerDeps } from "./indexer-deps.js";
 export function createStatusHandlers(deps: IndexerDeps): OperationHandlers {
   return {
     getStatus: async () => {
-      const height = await latestHeight(deps);
+      // From memory while commits are followed (no query per request), else from the checkpoint.
+      const known = deps.head?.known(deps.chainId);
+      const height = known !== undefined ? known : await latestHeight(deps);
       if (height === null) throw new ApiError(503, `no block indexed yet for ${deps.chainId}`);
       return {
         version: deps.version,

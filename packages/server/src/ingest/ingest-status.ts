@@ -48,6 +48,8 @@ export interface IngestStatusOptions {
   /** @default INGEST_STALL_TIMEOUT_MS */
   stallTimeoutMs?: number | undefined;
   now?: () => number;
+  /** Told of every commit (`weft dev`: the API's chain head follows ingestion in this process). */
+  onCommit?: (chainId: string, height: bigint) => void;
 }
 
 export function createIngestStatus(options: IngestStatusOptions = {}): IngestStatus {
@@ -107,6 +109,7 @@ export function createIngestStatus(options: IngestStatusOptions = {}): IngestSta
       progressAt = lastCommitAt;
       lastError = undefined;
       if (chainId === undefined) return;
+      options.onCommit?.(chainId, h);
       series?.height.set({ chain_id: chainId }, Number(h));
       series?.blocks.inc({ chain_id: chainId }, blocks);
       series?.lastCommit.set({ chain_id: chainId }, lastCommitAt / 1000);

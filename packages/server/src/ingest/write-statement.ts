@@ -13,6 +13,7 @@
  * (dropping the empty parts doubled the writer's blocks/s on the devnet's Move chain). Each shape is
  * a named statement, planned once per connection; there are at most 8 shapes.
  */
+import { COMMIT_CHANNEL } from "../db/commit-listener.js";
 import type { BlockBundle } from "./derive/derive-block.js";
 import { type WriteRows, writeRows } from "./write-rows.js";
 import { balanceCtes, balanceParams, nftCtes, nftParams } from "./write-statement-nft.js";
@@ -259,6 +260,14 @@ const PARTS: {
   { has: ({ balances }) => balances.length > 0, ctes: balanceCtes, params: balanceParams },
 ];
 
+/**
+ * Tells every API process listening (db/commit-listener.ts) that the chain's head moved, so `/status`
+ * answers from memory and cached pages older than the new head are dropped.
+ */
+const NOTIFY_CTE = `n AS (
+  SELECT pg_notify('${COMMIT_CHANNEL}', json_build_object('chain_id', $1::text, 'height', $3::bigint)::text) FROM cp
+)`;
+
 const texts = new Map<string, string>();
 
 /** The named statement (its text cached per shape) and parameters writing `bundles` for `chainId`. */
@@ -278,7 +287,10 @@ export function writeStatement(
   });
   let text = texts.get(name);
   if (!text) {
-    text = `WITH${ctes.join(",")}\nSELECT count(*)::text AS advanced FROM cp`;
+    // The notification is part of the statement's transaction: Postgres delivers it at commit,
+    // and not at all when the advance was refused (`n` selects from `cp`). Joining `n` is what makes
+    // Postgres run it (an unreferenced SELECT CTE is skipped); it has as many rows as `cp`.
+    text = `WITH${ctes.join(",")},\n${NOTIFY_CTE}\nSELECT count(*)::text AS advanced FROM cp, n`;
     texts.set(name, text);
   }
   return { name, text, values };
