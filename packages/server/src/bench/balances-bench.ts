@@ -6,7 +6,7 @@
  * makes (bank `by_denom`, one per denom, the same number in flight), called directly. Then what a bad
  * node costs: one that never answers (costs its timeout) and one that refuses connections.
  *
- *   node packages/server/dist/bench/balances-bench.js [--denoms 20] [--requests 2000]
+ *   node packages/server/dist/bench/balances-bench.js [--denoms 20] [--requests 2000] [--json FILE]
  */
 import { type ChildProcess, spawn } from "node:child_process";
 import { mkdtempSync, readFileSync, rmSync, writeFileSync } from "node:fs";
@@ -25,6 +25,7 @@ import { bindEndpoints } from "../router/registry/bind-endpoints.js";
 import { createRegistry, type Registry } from "../router/registry/registry.js";
 import { parseRegistryFile } from "../router/registry/registry-file.js";
 import { loadSpecDocument } from "../spec-document.js";
+import { JSON_OPTION, latencyPercentiles, writeBenchJson } from "./bench-json.js";
 
 const { values } = parseArgs({
   // `pnpm bench:x -- --flag` passes the `--` through.
@@ -33,6 +34,7 @@ const { values } = parseArgs({
     denoms: { type: "string", default: "20" },
     requests: { type: "string", default: "2000" },
     "bad-node-requests": { type: "string", default: "5" },
+    ...JSON_OPTION,
   },
 });
 const denomCount = Number(values.denoms);
@@ -139,9 +141,8 @@ async function time(n: number, once: () => Promise<unknown>): Promise<number[]> 
   return out;
 }
 function percentiles(samples: number[]) {
-  const s = [...samples].sort((x, y) => x - y);
-  const at = (p: number) => (s[Math.min(s.length - 1, Math.floor((p / 100) * s.length))] ?? 0).toFixed(2);
-  return { p50: at(50), p99: at(99), max: at(100) };
+  const { p50, p99, max } = latencyPercentiles(samples);
+  return { p50: p50.toFixed(2), p99: p99.toFixed(2), max: max.toFixed(2) };
 }
 
 const weft = await serveWeft(registryWith(urls));
@@ -184,4 +185,19 @@ console.table({
   [`weft, node never answers (${badRequests} requests, ms)`]: percentiles(hangs),
   [`weft, node refuses connections (${badRequests} requests, ms)`]: percentiles(refuses),
 });
+writeBenchJson(
+  values.json,
+  "balances",
+  { denoms: denomCount, requests, badNodeRequests: badRequests },
+  {
+    chain: L1_CHAIN_ID,
+    nodeTimeoutMs: BALANCE_NODE_TIMEOUT_MS,
+    latencyMs: [
+      { name: `baseline: the ${denoms.length} bank reads, direct`, ...latencyPercentiles(raw) },
+      { name: "weft POST /v2/info/balances", ...latencyPercentiles(real) },
+      { name: "weft, the node never answers", ...latencyPercentiles(hangs) },
+      { name: "weft, the node refuses connections", ...latencyPercentiles(refuses) },
+    ],
+  },
+);
 process.exit(0);

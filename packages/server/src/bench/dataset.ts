@@ -6,6 +6,7 @@
  *
  *   node packages/server/dist/bench/dataset.js --txs 100000 [--database-url URL] [--max-txs-per-block 40]
  *     [--vm evm --max-evm-txs-per-block 16 --evm-nft-mint-share 0.7 --evm-erc20-transfer-share 0.3] [--fresh-recipient-share 1]
+ *     [--json FILE]
  * An EVM chain's txs count its EVM txs too (each is a Cosmos tx carrying a MsgCall); the density
  * flags give the benchmarks lists deeper than 10 000 records in one account and one denom.
  */
@@ -15,6 +16,7 @@ import { parseArgs } from "node:util";
 import { pino } from "pino";
 import { openDatabase } from "../db/database.js";
 import { runIngest } from "../ingest/run-ingest.js";
+import { JSON_OPTION, writeBenchJson } from "./bench-json.js";
 import { createScratchDatabase, DEFAULT_ADMIN_URL } from "./scratch-database.js";
 
 const { values } = parseArgs({
@@ -32,13 +34,14 @@ const { values } = parseArgs({
     "admin-url": { type: "string", default: DEFAULT_ADMIN_URL },
     concurrency: { type: "string", default: "16" },
     help: { type: "boolean", default: false },
+    ...JSON_OPTION,
   },
 });
 if (values.help) {
   process.stdout.write(
     "usage: dataset [--txs N] [--max-txs-per-block N] [--database-url URL | --admin-url URL] [--concurrency N]\n" +
       "         [--vm move|evm] [--max-evm-txs-per-block N] [--fresh-recipient-share 0..1] [--evm-nft-mint-share 0..1]\n" +
-      "         [--evm-erc20-transfer-share 0..1]\n",
+      "         [--evm-erc20-transfer-share 0..1] [--json FILE]\n",
   );
   process.exit(0);
 }
@@ -124,9 +127,17 @@ const { rows } = await db.pool.query<{ n: string }>("SELECT count(*)::text AS n 
 await db.close();
 devnet.kill("SIGTERM");
 const txs = Number(rows[0]?.n ?? 0);
-process.stdout.write(
-  `${JSON.stringify({ database_url: url, vm: evm ? "evm" : "move", blocks, txs, seconds: Math.round(seconds), txs_per_s: Math.round(txs / seconds) })}\n`,
-);
+const summary = {
+  database_url: url,
+  vm: evm ? "evm" : "move",
+  blocks,
+  txs,
+  seconds: Math.round(seconds),
+  txs_per_s: Math.round(txs / seconds),
+};
+process.stdout.write(`${JSON.stringify(summary)}\n`);
+const { "database-url": _given, "admin-url": _admin, json, help: _help, ...settings } = values;
+writeBenchJson(json, "dataset", settings, summary);
 process.stderr.write(
   `\ndataset ready: ${txs} txs in ${blocks} blocks, built in ${seconds.toFixed(0)} s (${Math.round(txs / seconds)} txs/s)\n` +
     `  serve it:      DATABASE_URL=${url}${evm ? " VM_TYPE=evm" : ""} node packages/server/dist/cli.js serve\n` +

@@ -9,7 +9,7 @@
  * then measures each with autocannon and prints one table with the targets marked; then a second
  * table of what an exact `total` costs on the lists that count one.
  *
- *   DATABASE_URL=postgres://... node dist/bench/deep-vs-baseline.js [--depth 10000] [--duration 5]
+ *   DATABASE_URL=postgres://... node dist/bench/deep-vs-baseline.js [--depth 10000] [--duration 5] [--json FILE]
  *
  * The load itself comes from @weft/loadtest's autocannon runner (a devDependency: loadtest reaches a
  * deployment over HTTP only and depends on no server code, so the two packages form no cycle).
@@ -22,6 +22,7 @@ import { assertLoopback } from "@weft/loadtest/runner/loopback";
 import { type Measurement, measure } from "@weft/loadtest/runner/measure";
 import { formatTable } from "@weft/loadtest/runner/table";
 import pg from "pg";
+import { JSON_OPTION, writeBenchJson } from "./bench-json.js";
 
 const { values } = parseArgs({
   args: process.argv.slice(2).filter((a) => a !== "--"),
@@ -34,12 +35,13 @@ const { values } = parseArgs({
     /** Measure only the endpoints whose name contains this (e.g. "by hash"). */
     only: { type: "string" },
     help: { type: "boolean", default: false },
+    ...JSON_OPTION,
   },
 });
 const databaseUrl = values["database-url"] ?? process.env.DATABASE_URL;
 if (values.help || !databaseUrl) {
   process.stdout.write(
-    "usage: DATABASE_URL=URL deep-vs-baseline [--depth 10000] [--duration 5] [--connections 10] [--limit 100] [--only NAME]\n",
+    "usage: DATABASE_URL=URL deep-vs-baseline [--depth 10000] [--duration 5] [--connections 10] [--limit 100] [--only NAME] [--json FILE]\n",
   );
   process.exit(values.help ? 0 : 2);
 }
@@ -366,3 +368,35 @@ if (totals.length > 0)
         ]),
       )}\n`,
   );
+/** A measurement as the JSON keeps it: the table's columns, unrounded. */
+const metrics = (m: Measurement) => ({
+  requestsPerSec: m.requestsPerSec,
+  p50Ms: m.p50Ms,
+  p99Ms: m.p99Ms,
+  requests: m.requests,
+  errors: m.errors,
+});
+writeBenchJson(
+  values.json,
+  "deep-vs-baseline",
+  { depth, limit, durationSec, connections, only: values.only ?? null },
+  {
+    targets: {
+      maxDeepOverFirstP99: MAX_DEEP_OVER_FIRST_P99,
+      minWeftOverBaselineRps: MIN_WEFT_OVER_BASELINE_RPS,
+    },
+    rows: results.map((r) => ({
+      endpoint: r.endpoint.name,
+      page: r.page,
+      records: r.endpoint.records ?? null,
+      weft: metrics(r.weft),
+      baseline: metrics(r.baseline),
+    })),
+    totals: totals.map((t) => ({
+      endpoint: t.endpoint.name,
+      records: t.endpoint.records ?? null,
+      withTotal: metrics(t.counted),
+      withoutTotal: metrics(t.uncounted),
+    })),
+  },
+);

@@ -9,17 +9,24 @@ import { createRequire } from "node:module";
  * practical write limit of this Postgres), and prints both side by side.
  *
  *   node packages/server/dist/bench/ingest-bench.js --blocks 10000 [--admin-url postgres://postgres@127.0.0.1:5432/postgres]
+ *     [--json FILE [--sample-ms 1000]]
+ *
+ * With --json, the file also holds each weft run's ingest rate over the backfill: the height reached
+ * every --sample-ms (one indexed max() read, next to the run's thousands of writes per second).
  */
 import { tmpdir } from "node:os";
 import { parseArgs } from "node:util";
 import { createChain } from "@weft/devnet";
 import type pg from "pg";
 import { pino } from "pino";
+import { createHttpJson } from "../chain/http-json.js";
 import { openDatabase } from "../db/database.js";
 import { type BlockBundle, deriveBlock } from "../ingest/derive/derive-block.js";
 import type { BlockPayload } from "../ingest/derive/node-payloads.js";
+import { createInitialBalances } from "../ingest/initial-balances.js";
 import { runIngest } from "../ingest/run-ingest.js";
 import { writeRows } from "../ingest/write-rows.js";
+import { JSON_OPTION, writeBenchJson } from "./bench-json.js";
 import { createScratchDatabase, DEFAULT_ADMIN_URL } from "./scratch-database.js";
 
 const { values } = parseArgs({
@@ -34,6 +41,8 @@ const { values } = parseArgs({
       type: "string",
       default: DEFAULT_ADMIN_URL,
     },
+    "sample-ms": { type: "string", default: "1000" },
+    ...JSON_OPTION,
   },
 });
 const blocks = Number(values.blocks);
@@ -54,6 +63,40 @@ const COMPARED_TABLES = [
 ];
 
 const scratch = (tag: string) => createScratchDatabase(admin, tag);
+
+interface RateSample {
+  /** Seconds since the run started. */
+  atSec: number;
+  height: number;
+  /** Blocks committed per second since the previous sample. */
+  blocksPerSec: number;
+}
+
+/**
+ * Samples the highest committed block every `everyMs` while a backfill runs: the ingest rate over
+ * the backfill, for the chart. Only when --json asks for it, so the printed run is unchanged.
+ */
+function sampleRate(pool: pg.Pool, started: number, everyMs: number): () => Promise<RateSample[]> {
+  const samples: RateSample[] = [];
+  let last = { atSec: 0, height: 0 };
+  let pending = Promise.resolve();
+  const timer = setInterval(() => {
+    pending = pending.then(async () => {
+      const { rows } = await pool.query<{ h: string | null }>("SELECT max(height)::text AS h FROM block");
+      const at = { atSec: (performance.now() - started) / 1000, height: Number(rows[0]?.h ?? 0) };
+      samples.push({
+        ...at,
+        blocksPerSec: (at.height - last.height) / Math.max(1e-3, at.atSec - last.atSec),
+      });
+      last = at;
+    });
+  }, everyMs);
+  return async () => {
+    clearInterval(timer);
+    await pending;
+    return samples;
+  };
+}
 
 /**
  * Rows the bulk insert writes: blocks, txs, their account and msg-type edges, rich-list deltas, and
@@ -274,12 +317,14 @@ const weftDbs = await Promise.all(commitModes.map((n) => scratch(`weft${n}`)));
 const bulkDb = await scratch("bulk");
 try {
   const weftSeconds: number[] = [];
+  const rates: RateSample[][] = [];
   for (const [i, commitBlocks] of commitModes.entries()) {
     process.stderr.write(
       `ingesting ${blocks} devnet blocks through weft ingest, at most ${commitBlocks} per transaction...\n`,
     );
     const db = await openDatabase({ url: (weftDbs[i] as { url: string }).url, dataDir: tmpdir(), logger });
     const started = performance.now();
+    const stopSampling = values.json ? sampleRate(db.pool, started, Number(values["sample-ms"])) : undefined;
     await runIngest({
       db,
       logger,
@@ -294,6 +339,13 @@ try {
       tty: process.stderr.isTTY ? process.stderr : undefined,
     });
     weftSeconds.push((performance.now() - started) / 1000);
+    const samples = (await stopSampling?.()) ?? [];
+    // The last interval ends at the run's end, where the whole backfill is committed.
+    const end = { atSec: weftSeconds.at(-1) ?? 0, height: blocks };
+    const prev = samples.at(-1) ?? { atSec: 0, height: 0 };
+    if (end.atSec > prev.atSec)
+      samples.push({ ...end, blocksPerSec: (end.height - prev.height) / (end.atSec - prev.atSec) });
+    rates.push(samples);
     await db.close();
   }
 
@@ -301,6 +353,18 @@ try {
   const bundles = Array.from({ length: blocks }, (_, i) =>
     deriveBlock(chain.block(i + 1) as unknown as BlockPayload, "init"),
   );
+  // Weft's first block carries every account's balances after it, read from the node, instead of its
+  // deltas (initial-balances.ts): the bulk insert starts from the very same ones, read the same way
+  // before its clock starts.
+  const first = bundles[0];
+  if (first)
+    bundles[0] = await createInitialBalances({
+      http: createHttpJson(),
+      restUrl: node.url,
+      prefix: "init",
+      evm: false,
+      logger,
+    }).apply(first, 1n, new AbortController().signal);
   const rows = rowsOf(bundles);
   const bulk = await openDatabase({ url: bulkDb.url, dataDir: tmpdir(), logger });
   const started = performance.now();
@@ -351,6 +415,38 @@ try {
       "target: weft ingest at 50% of the bulk insert or more",
       "",
     ].join("\n"),
+  );
+  const row = (path: string, seconds: number) => ({
+    path,
+    seconds,
+    blocksPerSec: blocks / seconds,
+    rowsPerSec: rows / seconds,
+    overBulk: bulkSeconds / seconds,
+  });
+  writeBenchJson(
+    values.json,
+    "ingest",
+    {
+      blocks,
+      concurrency: Number(values.concurrency),
+      commitBlocks: commitModes,
+      sampleMs: Number(values["sample-ms"]),
+    },
+    {
+      blocks,
+      rows,
+      runs: [
+        ...commitModes.map((n, i) => ({
+          ...row(
+            n === 1 ? "weft, a transaction per block" : `weft, up to ${n} blocks per transaction`,
+            weftSeconds[i] ?? 0,
+          ),
+          commitBlocks: n,
+          rate: rates[i] ?? [],
+        })),
+        row("plain bulk insert", bulkSeconds),
+      ],
+    },
   );
 } finally {
   await node.close();

@@ -7,13 +7,14 @@
  * each phase, seconds until the API answered 200 and ingestion committed again after each outage.
  *
  *   node packages/server/dist/bench/outage-bench.js [--connect-timeout-ms 2000] [--query-timeout-ms 5000]
- *     [--outage-seconds 10] [--loops 4]
+ *     [--outage-seconds 10] [--loops 4] [--json FILE]
  */
 import path from "node:path";
 import { fileURLToPath } from "node:url";
 import { parseArgs } from "node:util";
+import { JSON_OPTION, writeBenchJson } from "./bench-json.js";
 import { runOutageScenario } from "./outage-scenario.js";
-import { formatSummary } from "./outage-summary.js";
+import { formatSummary, summarizePhases } from "./outage-summary.js";
 import { sampleStats } from "./request-load.js";
 import { DEFAULT_ADMIN_URL } from "./scratch-database.js";
 
@@ -30,6 +31,7 @@ const { values } = parseArgs({
     "outage-seconds": { type: "string", default: "10" },
     loops: { type: "string", default: "4" },
     "admin-url": { type: "string", default: DEFAULT_ADMIN_URL },
+    ...JSON_OPTION,
   },
 });
 
@@ -66,4 +68,24 @@ process.stdout.write(
           `  at ${s.startMs} ms, ${s.endMs - s.startMs} ms, ${s.status} ${s.path}: ${JSON.stringify(s.body)}\n`,
       )
       .join(""),
+);
+writeBenchJson(
+  values.json,
+  "outage",
+  {
+    connectTimeoutMs,
+    queryTimeoutMs,
+    outageSeconds: Number(values["outage-seconds"]),
+    loops: Number(values.loops),
+  },
+  {
+    phases: summarizePhases(result),
+    total: all,
+    serverErrors,
+    errorsWhileUp: outsideOutages.length,
+    tablesEqual,
+    reached: result.reached,
+    target: result.target,
+    ingestExited: result.ingestExited,
+  },
 );

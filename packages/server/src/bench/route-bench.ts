@@ -6,7 +6,7 @@
  * answering a precomputed route of the same size. Prints p50/p99 per request and the pure
  * findRoute time.
  *
- *   node packages/server/dist/bench/route-bench.js [--chains 60] [--requests 5000]
+ *   node packages/server/dist/bench/route-bench.js [--chains 60] [--requests 5000] [--json FILE]
  */
 import { createServer, type Server } from "node:http";
 import type { AddressInfo } from "node:net";
@@ -18,11 +18,16 @@ import { parseRegistryFile } from "../router/registry/registry-file.js";
 import { syntheticRegistry } from "../router/registry/synthetic-registry.js";
 import { findRoute } from "../router/route/find-route.js";
 import { loadSpecDocument } from "../spec-document.js";
+import { JSON_OPTION, latencyPercentiles, writeBenchJson } from "./bench-json.js";
 
 const { values } = parseArgs({
   // `pnpm bench:x -- --flag` passes the `--` through.
   args: process.argv.slice(2).filter((a) => a !== "--"),
-  options: { chains: { type: "string", default: "60" }, requests: { type: "string", default: "5000" } },
+  options: {
+    chains: { type: "string", default: "60" },
+    requests: { type: "string", default: "5000" },
+    ...JSON_OPTION,
+  },
 });
 const total = Number(values.chains);
 const requests = Number(values.requests);
@@ -43,9 +48,8 @@ for (let i = 0; pairs.length < 400 && i < 20_000; i++) {
 }
 
 function percentiles(samples: number[]) {
-  const s = [...samples].sort((x, y) => x - y);
-  const at = (p: number) => (s[Math.min(s.length - 1, Math.floor((p / 100) * s.length))] ?? 0).toFixed(3);
-  return { p50: at(50), p99: at(99), max: at(100) };
+  const { p50, p99, max } = latencyPercentiles(samples);
+  return { p50: p50.toFixed(3), p99: p99.toFixed(3), max: max.toFixed(3) };
 }
 
 async function timeRequests(url: string, bodies: string[]): Promise<number[]> {
@@ -125,3 +129,18 @@ console.table({
   "baseline node:http, static body (ms)": percentiles(base),
   "weft POST /v2/fungible/route (ms)": percentiles(real),
 });
+writeBenchJson(
+  values.json,
+  "route",
+  { chains: total, requests },
+  {
+    chains: registry.chains.length,
+    assets: assets.length,
+    pairs: pairs.length,
+    latencyMs: [
+      { name: "findRoute alone", ...latencyPercentiles(pure) },
+      { name: "baseline node:http, static body", ...latencyPercentiles(base) },
+      { name: "weft POST /v2/fungible/route", ...latencyPercentiles(real) },
+    ],
+  },
+);

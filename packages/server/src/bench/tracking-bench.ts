@@ -6,7 +6,7 @@
  * the same run, a bare node:http server answering one stored status body at the same rate (the
  * baseline). Prints p50/p99 of both and how far tracking got.
  *
- *   node packages/server/dist/bench/tracking-bench.js [--transfers 1000] [--rate 100] [--seconds 20]
+ *   node packages/server/dist/bench/tracking-bench.js [--transfers 1000] [--rate 100] [--seconds 20] [--json FILE]
  */
 import { type ChildProcess, spawn } from "node:child_process";
 import { mkdtempSync, readFileSync, rmSync, writeFileSync } from "node:fs";
@@ -22,6 +22,7 @@ import { MsgTransfer } from "cosmjs-types/ibc/applications/transfer/v1/tx";
 import pg from "pg";
 import { bindEndpoints } from "../router/registry/bind-endpoints.js";
 import { parseRegistryFile } from "../router/registry/registry-file.js";
+import { JSON_OPTION, latencyPercentiles, writeBenchJson } from "./bench-json.js";
 import { createScratchDatabase, DEFAULT_ADMIN_URL } from "./scratch-database.js";
 
 const { values } = parseArgs({
@@ -34,6 +35,7 @@ const { values } = parseArgs({
     // Slow blocks keep the transfers in flight for most of the polling window.
     "block-ms": { type: "string", default: "3000" },
     "admin-url": { type: "string", default: DEFAULT_ADMIN_URL },
+    ...JSON_OPTION,
   },
 });
 const transfers = Number(values.transfers);
@@ -213,6 +215,19 @@ console.table({
     requests: real.length,
   },
 });
+writeBenchJson(
+  values.json,
+  "tracking",
+  { transfers, rate, seconds, blockMs: Number(values["block-ms"]) },
+  {
+    inFlightAtStart: inFlight.rows[0]?.n ?? 0,
+    statesAfter: Object.fromEntries(rows.map((r) => [r.state, r.n])),
+    latencyMs: [
+      { name: "baseline node:http, static body", ...latencyPercentiles(base) },
+      { name: "weft GET /v2/tx/status", ...latencyPercentiles(real) },
+    ],
+  },
+);
 baseline.close();
 weft.child.kill("SIGTERM");
 devnet.child.kill("SIGTERM");
