@@ -3,35 +3,19 @@
  * `weft`: the one entry point that reads the environment, opens connections, listens and shuts down.
  */
 import { Command, Option } from "commander";
-import { createApp } from "./app.js";
-import { readBuildInfo } from "./build-info.js";
-import { createHttpJson } from "./chain/http-json.js";
-import {
-  COMMANDS,
-  type CommandName,
-  type Config,
-  ConfigError,
-  loadConfig,
-  SETTINGS,
-  settingsOf,
-} from "./config.js";
-import { followCommits } from "./db/commit-listener.js";
+import { configOrExit, databaseOptions } from "./commands/command-config.js";
+import { isWorker, serve, serveWorker } from "./commands/serve.js";
+import { serveApp } from "./commands/serve-app.js";
+import { watchStopSignals } from "./commands/stop-signals.js";
+import { COMMANDS, type CommandName, SETTINGS, settingsOf } from "./config.js";
 import { migrationStatus, openDatabase } from "./db/database.js";
 import { abandonPreviousTransfers, moveAside, planDevStart, sameBlockHash } from "./dev-resume.js";
-import { createMetrics, type Metrics } from "./http/metrics.js";
-import { type ChainHead, createChainHead } from "./indexer/chain-head.js";
-import { createIngestStatus, type IngestStatus } from "./ingest/ingest-status.js";
+import { createMetrics } from "./http/metrics.js";
+import { createChainHead } from "./indexer/chain-head.js";
+import { createIngestStatus } from "./ingest/ingest-status.js";
 import { runIngest } from "./ingest/run-ingest.js";
 import { createLogger } from "./logger.js";
 import { startIngestMonitor } from "./ops/ingest-monitor.js";
-import { loadRegistry } from "./router/registry/load-registry.js";
-import type { Registry } from "./router/registry/registry.js";
-import { createChainReader } from "./router/tracking/chain-reader.js";
-import { createTracker } from "./router/tracking/tracker.js";
-import { listen } from "./server.js";
-import { loadSpecDocument } from "./spec-document.js";
-
-type Flags = Record<string, string | undefined>;
 
 /**
  * The local chains of `weft dev` are a development dependency: a production install of the server
@@ -54,9 +38,6 @@ async function loadDevnet(): Promise<typeof import("@weft/devnet")> {
 const DEV_INITIAL_BLOCKS = 200;
 const DEV_BLOCK_INTERVAL_MS = 1_000;
 
-/** Reported by /status: the build's version and commit, fixed when the package was built. */
-const BUILD = readBuildInfo();
-
 /** The flags of `name`: every setting that declares the command, with its default and variable. */
 function addSettingOptions(command: Command, name: CommandName): Command {
   for (const key of settingsOf(name)) {
@@ -65,249 +46,6 @@ function addSettingOptions(command: Command, name: CommandName): Command {
     command.addOption(new Option(`--${s.flag} <value>`, `${s.describe}${fallback} [env: ${s.env}]`));
   }
   return command;
-}
-
-/** commander camel-cases flag names; our settings are keyed by the kebab-case flag. */
-function kebabFlags(opts: Record<string, unknown>): Flags {
-  const out: Flags = {};
-  for (const [k, v] of Object.entries(opts)) {
-    if (typeof v === "string") out[k.replace(/[A-Z]/g, (c) => `-${c.toLowerCase()}`)] = v;
-  }
-  return out;
-}
-
-function configOrExit(opts: Record<string, unknown>): Config {
-  try {
-    return loadConfig(process.env, kebabFlags(opts));
-  } catch (err) {
-    if (err instanceof ConfigError) {
-      process.stderr.write(`weft: ${err.message}\n`);
-      process.exit(2);
-    }
-    throw err;
-  }
-}
-
-/** Where the database is and how long its connections and queries may take (DATABASE_* settings). */
-function databaseOptions(config: Config, logger: ReturnType<typeof createLogger>) {
-  return {
-    url: config.databaseUrl,
-    dataDir: config.dataDir,
-    logger,
-    connectTimeoutMs: config.databaseConnectTimeoutMs,
-    queryTimeoutMs: config.databaseQueryTimeoutMs,
-  };
-}
-
-/** The chain the API serves: configured, else the one ingestion recorded (undefined: none yet). */
-async function resolveChainId(
-  config: Config,
-  db: Awaited<ReturnType<typeof openDatabase>>,
-): Promise<string | undefined> {
-  if (config.chainId) return config.chainId;
-  const { rows } = await db.pool.query<{ chain_id: string }>(
-    "SELECT chain_id FROM ingest_checkpoint ORDER BY updated_at DESC",
-  );
-  if (rows.length > 1)
-    throw new Error(`the database holds ${rows.length} chains; set CHAIN_ID to the one to serve`);
-  return rows[0]?.chain_id;
-}
-
-/** How often an API started before any ingestion looks for the chain ingestion records. */
-const CHAIN_WATCH_MS = 1_000;
-
-/**
- * Repeats of a stop signal within this window are the same request: `pnpm start` forwards a Ctrl-C to
- * its script, which the terminal already sent it, so the server gets SIGINT twice at once.
- */
-const REPEATED_SIGNAL_WINDOW_MS = 1_000;
-
-/**
- * SIGTERM/SIGINT as one stop request, watched from before startup: a stop asked for while the
- * database opens is a clean stop once serving, not the default signal death (exit 130, which pnpm
- * reports as ELIFECYCLE), and so is the second SIGINT pnpm forwards. A signal again after the
- * window (a second Ctrl-C by hand) stops at once.
- */
-function watchStopSignals(): AbortSignal {
-  const controller = new AbortController();
-  let firstAt = 0;
-  for (const signal of ["SIGTERM", "SIGINT"] as const) {
-    process.on(signal, () => {
-      if (!controller.signal.aborted) {
-        firstAt = Date.now();
-        controller.abort(signal);
-      } else if (Date.now() - firstAt > REPEATED_SIGNAL_WINDOW_MS) {
-        process.stderr.write(`weft: ${signal} again: stopping now, without waiting\n`);
-        process.exit(signal === "SIGINT" ? 130 : 143);
-      }
-    });
-  }
-  return controller.signal;
-}
-
-/** The stop request of `serve` and `dev`, watched from the moment the command starts. */
-let stopRequest: AbortSignal | undefined;
-
-/**
- * Builds the app for `db`, listens, prints where, and stops gracefully on SIGTERM/SIGINT (then runs
- * `onClosed`, which must close what the caller opened).
- */
-async function serveApp(options: {
-  config: Config;
-  db: Awaited<ReturnType<typeof openDatabase>>;
-  logger: ReturnType<typeof createLogger>;
-  /**
-   * Undefined: nothing configured and nothing ingested yet (`weft serve` started beside a first
-   * `weft ingest`); the API answers as chain "unknown" and takes the chain ingestion records as soon
-   * as it appears, instead of serving "unknown" until restarted.
-   */
-  chainId: string | undefined;
-  /** The node's Cosmos REST the read API asks (default: REST_URL, then RPC_URL). */
-  restUrl?: string;
-  onClosed: () => Promise<void>;
-  banner?: string;
-  /** The registry of ROUTER_REGISTRY, when the caller loaded it already (before opening `db`). */
-  registry?: Registry;
-  /** Router registry when ROUTER_REGISTRY is unset, and where its chains answer. */
-  defaultRegistry?: { name: string; endpoints?: Record<string, string> };
-  /** The app's metrics, when the caller adds series of its own (ingestion in `weft dev`). @default a new one */
-  metrics?: Metrics;
-  /** Ingestion running in this process: /ready reports its stalls. */
-  ingestion?: IngestStatus;
-  /** The chain head, when ingestion in this process advances it (`weft dev`). @default a new one */
-  head?: ChainHead;
-}): Promise<void> {
-  const { config, db, logger } = options;
-  const registryName = config.routerRegistry ?? options.defaultRegistry?.name;
-  let registry = options.registry;
-  try {
-    registry ??= registryName
-      ? loadRegistry(
-          registryName,
-          config.routerRegistry ? {} : { endpoints: options.defaultRegistry?.endpoints ?? {} },
-        )
-      : undefined;
-  } catch (err) {
-    process.stderr.write(`weft: ${(err as Error).message}\n`);
-    await options.onClosed();
-    process.exit(2);
-  }
-  // One metrics registry for the app's series, the tracker's and (weft dev) ingestion's.
-  const metrics = options.metrics ?? createMetrics();
-  // Tracking runs in every serving process that has a registry; replicas share it through leases.
-  const tracker =
-    registry && config.routerTracker
-      ? createTracker({
-          pool: db.pool,
-          registry,
-          reader: createChainReader(registry, createHttpJson()),
-          logger,
-          metricsRegistry: metrics.registry,
-        })
-      : undefined;
-  tracker?.start();
-  const chain = {
-    chainId: options.chainId ?? "unknown",
-    prefix: config.prefix,
-    vmType: config.vmType,
-    restUrl: options.restUrl ?? config.restUrl ?? config.rpcUrl,
-  };
-  const chainWatch =
-    options.chainId === undefined
-      ? setInterval(() => {
-          resolveChainId(config, db).then(
-            (found) => {
-              if (found === undefined || chainWatch === undefined) return;
-              clearInterval(chainWatch);
-              chain.chainId = found;
-              logger.info({ chainId: found }, "serving the chain ingestion recorded");
-            },
-            (err: unknown) => logger.warn({ err }, "could not read the ingested chain yet"),
-          );
-        }, CHAIN_WATCH_MS)
-      : undefined;
-  chainWatch?.unref();
-  // /status and the response cache follow the writer's commits (db/commit-listener.ts).
-  const head = options.head ?? createChainHead();
-  const commits = await followCommits({
-    db,
-    head,
-    logger,
-    connectTimeoutMs: config.databaseConnectTimeoutMs,
-  });
-  const app = createApp({
-    head,
-    router: { registry },
-    chain,
-    build: BUILD,
-    db,
-    logger,
-    spec: loadSpecDocument(),
-    corsOrigins: config.corsOrigins,
-    bodyLimit: config.bodyLimit,
-    ...(config.responseCache ? {} : { cacheTtlMs: { list: 0, item: 0 } }),
-    cacheMaxBytes: config.responseCacheMaxBytes,
-    metrics,
-    ...(options.ingestion ? { ingestion: options.ingestion } : {}),
-  });
-  const running = await listen({
-    app,
-    host: config.host,
-    port: config.port,
-    logger,
-    shutdownTimeoutMs: config.shutdownTimeoutMs,
-    onClosed: async () => {
-      clearInterval(chainWatch);
-      await commits.close();
-      await tracker?.stop();
-      await options.onClosed();
-    },
-  });
-  logger.info({ url: running.url, database: db.embedded ? "embedded" : "external" }, "weft is serving");
-  // For people (and scripts) starting it by hand: the one line that says where to go.
-  process.stderr.write(
-    `\nWeft is serving on ${running.url}  (API reference: ${running.url}/docs)\n${options.banner ?? ""}\n`,
-  );
-  const stop = stopRequest ?? watchStopSignals();
-  const shutDown = () => {
-    logger.info({ signal: stop.reason }, "shutting down");
-    running.stop().then(
-      () => process.exit(0),
-      (err: unknown) => {
-        logger.error({ err }, "shutdown failed");
-        process.exit(1);
-      },
-    );
-  };
-  if (stop.aborted) shutDown();
-  else stop.addEventListener("abort", shutDown, { once: true });
-}
-
-/** Loads ROUTER_REGISTRY, if set; a registry that does not load stops the process with one line. */
-function registryOrExit(config: Config): Registry | undefined {
-  if (!config.routerRegistry) return undefined;
-  try {
-    return loadRegistry(config.routerRegistry);
-  } catch (err) {
-    process.stderr.write(`weft: ${(err as Error).message}\n`);
-    process.exit(2);
-  }
-}
-
-async function serve(opts: Record<string, unknown>): Promise<void> {
-  const config = configOrExit(opts);
-  // Before the database opens and migrates: a registry that cannot serve stops the process untouched.
-  const registry = registryOrExit(config);
-  const logger = createLogger(config.logLevel);
-  const db = await openDatabase(databaseOptions(config, logger));
-  await serveApp({
-    config,
-    db,
-    logger,
-    chainId: await resolveChainId(config, db),
-    registry,
-    onClosed: () => db.close(),
-  });
 }
 
 async function ingest(opts: Record<string, unknown>): Promise<void> {
@@ -394,7 +132,7 @@ async function ingest(opts: Record<string, unknown>): Promise<void> {
  * both APIs (the router on the devnet registry bound to those chains), on the embedded database
  * unless DATABASE_URL is set.
  */
-async function dev(opts: Record<string, unknown>): Promise<void> {
+async function dev(opts: Record<string, unknown>, stop: AbortSignal): Promise<void> {
   const config = configOrExit(opts);
   const logger = createLogger(config.logLevel);
   // The local interchain: the router routes and tracks across all of it, and the indexer follows its
@@ -490,6 +228,7 @@ async function dev(opts: Record<string, unknown>): Promise<void> {
     config,
     db,
     logger,
+    stop,
     chainId: node.chain.chainId,
     restUrl: node.url,
     defaultRegistry: { name: "devnet", endpoints: net.urls },
@@ -543,10 +282,10 @@ Every option can also be set by the environment variable shown beside it; flags 
 program
   .command("serve")
   .description("apply pending migrations, then serve the indexer and router APIs")
-  .action((opts: Record<string, unknown>) => {
-    stopRequest = watchStopSignals();
-    return serve(opts);
-  });
+  .action((opts: Record<string, unknown>) =>
+    // node:cluster starts each HTTP worker as this same command line.
+    isWorker() ? serveWorker(opts) : serve(opts, watchStopSignals()),
+  );
 program
   .command("ingest")
   .description(
@@ -556,10 +295,7 @@ program
 program
   .command("dev")
   .description("start a local devnet, ingest it and serve the APIs: live data on one machine, no setup")
-  .action((opts: Record<string, unknown>) => {
-    stopRequest = watchStopSignals();
-    return dev(opts);
-  });
+  .action((opts: Record<string, unknown>) => dev(opts, watchStopSignals()));
 program
   .command("migrate")
   .description("apply every committed database migration (never drops data), then exit")

@@ -35,6 +35,8 @@ export interface Config {
   shutdownTimeoutMs: number;
   routerRegistry: string | undefined;
   routerTracker: boolean;
+  /** `weft serve`'s HTTP worker processes; undefined: one per core (WORKERS=auto). */
+  workers: number | undefined;
   responseCache: boolean;
   responseCacheMaxBytes: number;
   databaseConnectTimeoutMs: number;
@@ -275,6 +277,21 @@ export const SETTINGS = {
       throw new ConfigError(
         `invalid ${name}=${JSON.stringify(raw)}: expected ${BUNDLED_REGISTRIES.join(", ")}, or the path of a registry JSON file`,
       );
+    },
+  },
+  workers: {
+    env: "WORKERS",
+    flag: "workers",
+    commands: ["serve"],
+    describe: "HTTP worker processes sharing the port (auto: one per core); the embedded database allows one",
+    fallback: "auto",
+    parse: (raw: string, name: string): number | undefined => {
+      if (raw.trim() === "auto") return undefined;
+      if (!/^\d+$/.test(raw.trim()) || Number(raw) < 1 || Number(raw) > 256)
+        throw new ConfigError(
+          `invalid ${name}=${JSON.stringify(raw)}: expected auto or an integer from 1 to 256`,
+        );
+      return Number(raw);
     },
   },
   routerTracker: {

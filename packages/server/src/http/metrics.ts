@@ -8,6 +8,11 @@ export interface Metrics {
   registry: Registry;
   /** Counts and times every request by method, route template and status. */
   observe: Observer;
+  /**
+   * What /metrics answers, when it is more than this registry (an HTTP worker of `serve --workers N`:
+   * every process's series, from the primary). @default the registry's own text
+   */
+  exposition?: () => Promise<string>;
 }
 
 /**

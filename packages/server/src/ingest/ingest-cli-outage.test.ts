@@ -43,6 +43,13 @@ describe("weft ingest while the database drops its connections", () => {
       const exited = new Promise<number | string>((r) =>
         child.on("exit", (code, signal) => r(code ?? signal ?? "")),
       );
+      const ingestConnections = async () =>
+        (
+          await admin.query(
+            `SELECT 1 FROM pg_stat_activity
+             WHERE datname = current_database() AND pid <> pg_backend_pid() AND backend_type = 'client backend'`,
+          )
+        ).rowCount ?? 0;
       try {
         let monitor: string | undefined;
         for (let i = 0; i < 600 && !monitor; i++) {
@@ -57,6 +64,9 @@ describe("weft ingest while the database drops its connections", () => {
 
         // Five times, every connection of the process is ended while the chain grows.
         for (let cut = 0; cut < 5; cut++) {
+          // Its connections are back first (after the previous cut it waits up to 2 s, longer on
+          // loaded cores, before connecting again): each cut ends live connections.
+          for (let i = 0; i < 200 && (await ingestConnections()) === 0; i++) await sleep(50);
           const { rows } = await admin.query(
             `SELECT pg_terminate_backend(pid) FROM pg_stat_activity
              WHERE datname = current_database() AND pid <> pg_backend_pid() AND backend_type = 'client backend'`,

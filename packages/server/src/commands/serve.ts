@@ -1,0 +1,118 @@
+/**
+ * `weft serve`: the APIs on an existing database, in one process or, on a real Postgres, in one HTTP
+ * worker per core behind a primary (WORKERS; cluster/primary.ts). The primary applies migrations,
+ * runs the transfer tracker and assembles /metrics; the workers serve requests.
+ */
+import cluster from "node:cluster";
+import { availableParallelism } from "node:os";
+import { startCluster } from "../cluster/primary.js";
+import { connectWorker } from "../cluster/worker-link.js";
+import type { Config } from "../config.js";
+import { type Database, openDatabase } from "../db/database.js";
+import { createMetrics } from "../http/metrics.js";
+import { createLogger } from "../logger.js";
+import { configOrExit, databaseOptions, registryOrExit } from "./command-config.js";
+import { announce, resolveChainId, serveApp, startTracker } from "./serve-app.js";
+import { terminationRequest } from "./stop-signals.js";
+
+export async function serve(opts: Record<string, unknown>, stop: AbortSignal): Promise<void> {
+  const config = configOrExit(opts);
+  // Before the database opens and migrates: a registry that cannot serve stops the process untouched.
+  const registry = registryOrExit(config);
+  const logger = createLogger(config.logLevel);
+  const db = await openDatabase(databaseOptions(config, logger));
+  const workers = db.embedded ? 1 : (config.workers ?? availableParallelism());
+  if (db.embedded && (config.workers ?? 1) > 1)
+    logger.warn(
+      { workers: config.workers },
+      "the embedded database serves one process: one worker (set DATABASE_URL for more)",
+    );
+  if (workers > 1) return servePrimary(config, db, workers, stop);
+  await serveApp({
+    config,
+    db,
+    logger,
+    stop,
+    chainId: await resolveChainId(config, db),
+    ...(registry ? { registry } : {}),
+    onClosed: () => db.close(),
+  });
+}
+
+/** The primary of `serve --workers N`: migrations (done by the caller), tracker, workers, /metrics. */
+async function servePrimary(config: Config, db: Database, workers: number, stop: AbortSignal) {
+  const logger = createLogger(config.logLevel);
+  const metrics = createMetrics();
+  const tracker = startTracker(config, registryOrExit(config), db, logger, metrics);
+  const closeAll = async () => {
+    await tracker?.stop();
+    await db.close();
+  };
+  let running: Awaited<ReturnType<typeof startCluster>>;
+  try {
+    running = await startCluster({
+      workers,
+      logger,
+      shutdownTimeoutMs: config.shutdownTimeoutMs,
+      registry: metrics.registry,
+    });
+  } catch (err) {
+    await closeAll();
+    throw err;
+  }
+  announce(logger, running.url, db, "", { workers, pids: running.pids() });
+  const shutDown = () => {
+    logger.info({ signal: stop.reason }, "shutting down");
+    running
+      .stop()
+      .then(closeAll)
+      .then(
+        () => {
+          logger.info("server stopped");
+          process.exit(0);
+        },
+        (err: unknown) => {
+          logger.error({ err }, "shutdown failed");
+          process.exit(1);
+        },
+      );
+  };
+  if (stop.aborted) shutDown();
+  else stop.addEventListener("abort", shutDown, { once: true });
+}
+
+/**
+ * One HTTP worker of `serve --workers N`. A Ctrl-C reaches every process of the terminal's group: the
+ * worker leaves it to the primary, which stops the workers in order; it stops on the primary's request,
+ * on SIGTERM sent to it alone, or when the primary is gone.
+ */
+export async function serveWorker(opts: Record<string, unknown>): Promise<void> {
+  const config = configOrExit(opts);
+  const logger = createLogger(config.logLevel);
+  const metrics = createMetrics();
+  const link = connectWorker(metrics.registry);
+  metrics.exposition = () => link.metricsText();
+  process.on("SIGINT", () => undefined);
+  try {
+    // The primary applied the migrations before forking.
+    const db = await openDatabase({ ...databaseOptions(config, logger), migrate: false });
+    await serveApp({
+      config,
+      db,
+      logger,
+      stop: AbortSignal.any([link.stop, terminationRequest()]),
+      chainId: await resolveChainId(config, db),
+      metrics,
+      worker: link,
+      onClosed: () => db.close(),
+    }).catch(async (err: unknown) => {
+      await db.close();
+      throw err;
+    });
+  } catch (err) {
+    link.failed(err instanceof Error ? err.message : String(err));
+    process.exit(1);
+  }
+}
+
+export const isWorker = () => cluster.isWorker;
