@@ -91,6 +91,20 @@ async function waitFor(check: () => Promise<boolean> | boolean, what: string, ms
   }
 }
 
+/** A chain head following the database's commits, as `weft serve` keeps one. */
+async function followedHead(): Promise<ChainHead> {
+  const head = createChainHead();
+  const listener: CommitListener = await followCommits({
+    db: database().db,
+    head,
+    logger: silentLogger,
+    connectTimeoutMs: 2_000,
+  });
+  opened.push(listener);
+  await waitFor(() => head.following, "the listener to follow");
+  return head;
+}
+
 beforeAll(async () => {
   node = await startDevnetNode({
     chain: createChain({ seed: 7, chainId: CHAIN_ID, prefix: "init", vm: "move" }),
@@ -120,15 +134,7 @@ afterAll(async () => {
 
 describe("the chain head followed through LISTEN/NOTIFY", () => {
   it("no cached page is older than /status while blocks commit, and /status reads no checkpoint", async () => {
-    const head = createChainHead();
-    const listener: CommitListener = await followCommits({
-      db: database().db,
-      head,
-      logger: silentLogger,
-      connectTimeoutMs: 2_000,
-    });
-    opened.push(listener);
-    await waitFor(() => head.following, "the listener to follow");
+    const head = await followedHead();
     const app = await serve(head);
     const before = head.known(CHAIN_ID) ?? 0n;
     const { older, hits, statusReads } = await race(app, 120);
@@ -148,15 +154,7 @@ describe("the chain head followed through LISTEN/NOTIFY", () => {
   }, 60_000);
 
   it("a cut LISTEN connection: /status reads the database and pages are not cached, until it is back", async () => {
-    const head = createChainHead();
-    const listener = await followCommits({
-      db: database().db,
-      head,
-      logger: silentLogger,
-      connectTimeoutMs: 2_000,
-    });
-    opened.push(listener);
-    await waitFor(() => head.following, "the listener to follow");
+    const head = await followedHead();
     const app = await serve(head);
     const { pool } = database().db;
     const cut = await pool.query(
