@@ -154,12 +154,14 @@ describe("weft serve --workers 2", () => {
     }
     // The replacement serves: new connections reach it.
     const fresh = replaced.find((pid) => pid !== survivor) as number;
+    // It takes connections once it listens (its database opened, a second or more on loaded cores).
     let reached = false;
-    for (let i = 0; i < 40 && !reached; i++) {
+    for (const until = Date.now() + 30_000; !reached && Date.now() < until; ) {
       const agent = new http.Agent({ keepAlive: true });
       const res = await get("/health", agent);
       reached = workerOfConnection(res.clientPort, [fresh]) !== undefined;
       agent.destroy();
+      await new Promise((resolve) => setTimeout(resolve, 50));
     }
     expect(reached).toBe(true);
     for (const { agent } of byWorker.values()) agent.destroy();
