@@ -323,7 +323,8 @@ export const SETTINGS = {
     env: "RESPONSE_CACHE_MAX_BYTES",
     flag: "response-cache-max-bytes",
     commands: SERVING,
-    describe: "most bytes of response bodies the cache holds (e.g. 64mb); the oldest entries go first",
+    describe:
+      "most bytes of response bodies the cache holds (e.g. 64mb); the oldest entries go first; per HTTP worker",
     fallback: "64mb",
     parse: size,
   },

