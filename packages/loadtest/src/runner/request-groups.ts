@@ -45,6 +45,14 @@ export async function groupsFrom(base: string): Promise<Group[]> {
   const collections = await getJson<{ collections: { object_addr: string }[] }>(
     `${base}/indexer/nft/v1/collections?pagination.limit=20`,
   );
+  const evm = await getJson<{ txs: { transactionHash: string; from: string; blockNumber: string }[] }>(
+    `${base}/indexer/tx/v1/evm-txs?pagination.limit=100`,
+  );
+  const tokens = collections?.collections?.[0]
+    ? await getJson<{ tokens: { object_addr: string; owner: string; nft?: { token_id?: string } }[] }>(
+        `${base}/indexer/nft/v1/tokens/by_collection/${collections.collections[0].object_addr}?pagination.limit=20`,
+      )
+    : undefined;
   const spread = (n: number, max: number) =>
     Array.from({ length: n }, (_, i) => Math.floor((max * (i + 1)) / (n + 1)));
   const deep = (total: number) => spread(100, Math.max(0, total - 100)).filter((o) => o > total / 2);
@@ -89,6 +97,34 @@ export async function groupsFrom(base: string): Promise<Group[]> {
         ...txs.txs.map((t) => `/indexer/tx/v1/txs/${t.txhash}`),
         ...spread(100, totalBlocks).map((h) => `/indexer/block/v1/blocks/${h + 1}`),
       ],
+    },
+    {
+      // EVM chains only (the routes answer 404 elsewhere, so the group is left out there).
+      name: "EVM txs and internal txs",
+      paths: (evm?.txs ?? []).flatMap((t) => [
+        `/indexer/tx/v1/evm-txs/${t.transactionHash}`,
+        `/indexer/tx/v1/evm-internal-txs/${t.transactionHash}`,
+        `/indexer/tx/v1/evm-txs/by_account/${t.from}?pagination.limit=20`,
+        `/indexer/tx/v1/evm-internal-txs/by_height/${Number(t.blockNumber)}?pagination.limit=20`,
+      ]),
+    },
+    {
+      name: "NFT collections and tokens",
+      paths: [
+        ...(collections?.collections ?? []).flatMap((c) => [
+          `/indexer/nft/v1/collections/${c.object_addr}`,
+          `/indexer/nft/v1/tokens/by_collection/${c.object_addr}?pagination.limit=20`,
+        ]),
+        ...(tokens?.tokens ?? []).flatMap((t) => [
+          `/indexer/nft/v1/tokens/by_account/${t.owner}?pagination.limit=20`,
+          `/indexer/nft/v1/collections/by_account/${t.owner}?pagination.limit=20`,
+        ]),
+      ],
+    },
+    {
+      // What explorers poll: the same few URLs again and again.
+      name: "status and average block time",
+      paths: ["/status", "/indexer/block/v1/avg_blocktime"],
     },
   ].filter((g) => g.paths.length > 0);
 }
