@@ -182,11 +182,8 @@ describe("weft CLI", () => {
       expect(res.status, p).toBe(200);
       expect(res.headers.get("content-type"), p).toContain(type);
     }
-    const logLine = weft
-      .stdout()
-      .split("\n")
-      .find((l) => l.includes('"request completed"'));
-    expect(JSON.parse(logLine ?? "{}")).toMatchObject({
+    const logLine = await weft.stdoutLine('"request completed"');
+    expect(JSON.parse(logLine)).toMatchObject({
       service: "weft",
       req: { method: "GET" },
       res: { status: 200 },

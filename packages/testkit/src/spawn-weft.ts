@@ -23,6 +23,11 @@ export interface WeftProcess {
   url: string;
   stderr(): string;
   stdout(): string;
+  /**
+   * The first line of stdout containing `text`, once written: logs are written asynchronously, so a
+   * line may come a little after what it logs (the served request, the banner on stderr).
+   */
+  stdoutLine(text: string, timeoutMs?: number): Promise<string>;
   /** Resolves with the exit code (or signal name). */
   exited: Promise<number | string>;
   /** SIGTERM, then waits for the exit. */
@@ -96,6 +101,15 @@ export async function startWeft(
     url,
     stderr: () => err,
     stdout: () => out,
+    async stdoutLine(text, timeoutMs = 10_000) {
+      for (const until = Date.now() + timeoutMs; ; ) {
+        const line = out.split("\n").find((l) => l.includes(text));
+        if (line !== undefined) return line;
+        if (Date.now() > until)
+          throw new Error(`no stdout line with ${JSON.stringify(text)} within ${timeoutMs} ms:\n${out}`);
+        await new Promise((resolve) => setTimeout(resolve, 20));
+      }
+    },
     exited,
     stop() {
       child.kill("SIGTERM");

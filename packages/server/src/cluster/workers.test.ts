@@ -95,11 +95,8 @@ describe("weft serve --workers 2", () => {
   it("serves from two worker processes on one port, and says so", async () => {
     const primary = weft.child.pid as number;
     expect(childrenOf(primary)).toHaveLength(2);
-    const line = weft
-      .stdout()
-      .split("\n")
-      .find((l) => l.includes('"weft is serving"'));
-    expect(JSON.parse(line ?? "{}")).toMatchObject({ workers: 2, pids: expect.any(Array) });
+    const line = await weft.stdoutLine('"weft is serving"');
+    expect(JSON.parse(line)).toMatchObject({ workers: 2, pids: expect.any(Array) });
     // A new connection each time: the primary hands connections to the workers in turn.
     const served = new Set<number>();
     for (let i = 0; i < 8; i++) {
