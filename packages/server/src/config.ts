@@ -283,7 +283,8 @@ export const SETTINGS = {
     env: "WORKERS",
     flag: "workers",
     commands: ["serve"],
-    describe: "HTTP worker processes sharing the port (auto: one per core); the embedded database allows one",
+    describe:
+      "HTTP worker processes sharing the port (auto: one per core, within Postgres's max_connections); the embedded database allows one",
     fallback: "auto",
     parse: (raw: string, name: string): number | undefined => {
       if (raw.trim() === "auto") return undefined;

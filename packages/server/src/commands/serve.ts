@@ -6,9 +6,10 @@
 import cluster from "node:cluster";
 import { availableParallelism } from "node:os";
 import { startCluster } from "../cluster/primary.js";
+import { workerCount } from "../cluster/worker-count.js";
 import { connectWorker } from "../cluster/worker-link.js";
 import type { Config } from "../config.js";
-import { type Database, openDatabase } from "../db/database.js";
+import { type Database, openDatabase, POOL_MAX } from "../db/database.js";
 import { createMetrics } from "../http/metrics.js";
 import { createLogger } from "../logger.js";
 import { configOrExit, databaseOptions, registryOrExit } from "./command-config.js";
@@ -21,12 +22,22 @@ export async function serve(opts: Record<string, unknown>, stop: AbortSignal): P
   const registry = registryOrExit(config);
   const logger = createLogger(config.logLevel);
   const db = await openDatabase(databaseOptions(config, logger));
-  const workers = db.embedded ? 1 : (config.workers ?? availableParallelism());
+  let workers = 1;
   if (db.embedded && (config.workers ?? 1) > 1)
     logger.warn(
       { workers: config.workers },
       "the embedded database serves one process: one worker (set DATABASE_URL for more)",
     );
+  else if (!db.embedded) {
+    const count = workerCount({
+      configured: config.workers,
+      cores: availableParallelism(),
+      maxConnections: await maxConnections(db),
+      poolMax: POOL_MAX,
+    });
+    workers = count.workers;
+    if (count.note) logger.warn({ workers }, count.note);
+  }
   if (workers > 1) return servePrimary(config, db, workers, stop);
   await serveApp({
     config,
@@ -37,6 +48,17 @@ export async function serve(opts: Record<string, unknown>, stop: AbortSignal): P
     ...(registry ? { registry } : {}),
     onClosed: () => db.close(),
   });
+}
+
+/** The server's max_connections, or undefined when it cannot be read (then nothing is capped). */
+async function maxConnections(db: Database): Promise<number | undefined> {
+  try {
+    const { rows } = await db.pool.query<{ max_connections: string }>("SHOW max_connections");
+    const n = Number(rows[0]?.max_connections);
+    return Number.isInteger(n) && n > 0 ? n : undefined;
+  } catch {
+    return undefined;
+  }
 }
 
 /** The primary of `serve --workers N`: migrations (done by the caller), tracker, workers, /metrics. */

@@ -7,7 +7,7 @@ import { committedMigrations, migrateDatabase } from "./migrate.js";
 import { databaseUnavailability } from "./unavailable.js";
 
 /** Connections per process: API reads are short; more would only queue inside Postgres. */
-const POOL_MAX = 10;
+export const POOL_MAX = 10;
 /** The CLI passes DATABASE_CONNECT_TIMEOUT_MS; this is for library callers and tests. */
 const CONNECT_TIMEOUT_MS = 2_000;
 /** Any single query longer than this is a bug or an overload; the server cancels it (SQLSTATE 57014). */
