@@ -232,6 +232,8 @@ export async function runIngest(options: RunIngestOptions): Promise<bigint | nul
     } finally {
       sink.close();
       options.signal.removeEventListener("abort", onAbort);
+      // Our own release is not a loss: ending (a stop height reached, a fatal error) warns of nothing.
+      stop.abort("ingestion ended");
       await lock.release();
     }
     lostBefore = true;
