@@ -5,6 +5,7 @@
  */
 import cluster from "node:cluster";
 import { availableParallelism } from "node:os";
+import type { Logger } from "pino";
 import { startCluster } from "../cluster/primary.js";
 import { workerCount } from "../cluster/worker-count.js";
 import { connectWorker } from "../cluster/worker-link.js";
@@ -12,6 +13,7 @@ import type { Config } from "../config.js";
 import { type Database, openDatabase, POOL_MAX } from "../db/database.js";
 import { createMetrics } from "../http/metrics.js";
 import { createLogger } from "../logger.js";
+import type { Registry } from "../router/registry/registry.js";
 import { configOrExit, databaseOptions, registryOrExit } from "./command-config.js";
 import { announce, resolveChainId, serveApp, startTracker } from "./serve-app.js";
 import { terminationRequest } from "./stop-signals.js";
@@ -38,7 +40,7 @@ export async function serve(opts: Record<string, unknown>, stop: AbortSignal): P
     workers = count.workers;
     if (count.note) logger.warn({ workers }, count.note);
   }
-  if (workers > 1) return servePrimary(config, db, workers, stop);
+  if (workers > 1) return servePrimary({ config, db, logger, registry, workers, stop });
   await serveApp({
     config,
     db,
@@ -62,10 +64,17 @@ async function maxConnections(db: Database): Promise<number | undefined> {
 }
 
 /** The primary of `serve --workers N`: migrations (done by the caller), tracker, workers, /metrics. */
-async function servePrimary(config: Config, db: Database, workers: number, stop: AbortSignal) {
-  const logger = createLogger(config.logLevel);
+async function servePrimary(options: {
+  config: Config;
+  db: Database;
+  logger: Logger;
+  registry: Registry | undefined;
+  workers: number;
+  stop: AbortSignal;
+}) {
+  const { config, db, logger, workers, stop } = options;
   const metrics = createMetrics();
-  const tracker = startTracker(config, registryOrExit(config), db, logger, metrics);
+  const tracker = startTracker(config, options.registry, db, logger, metrics);
   const closeAll = async () => {
     await tracker?.stop();
     await db.close();
