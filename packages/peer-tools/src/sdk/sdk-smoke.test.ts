@@ -13,7 +13,7 @@ import { findGo } from "../toolchain/go-runtime.js";
 import { ensureVenv, findPython } from "../toolchain/python-venv.js";
 import { skipReason } from "../toolchain/runtime.js";
 import { runCommand } from "./run-command.js";
-import { GO_SDK, PYTHON_SDK, PYTHON_SDK_REQUIREMENTS } from "./sdk-targets.js";
+import { GO_SDK, PYTHON_SDK, PYTHON_SDK_REQUIREMENTS, SPEC_DOCUMENT } from "./sdk-targets.js";
 
 const pythonMissing = skipReason("python3", findPython(), "apt-get install python3 python3-venv");
 const goMissing = skipReason("go", findGo(), "Go 1.23 or newer, e.g. apt-get install golang-go");
@@ -28,6 +28,11 @@ describe.skipIf(pythonMissing && goMissing)("the SDKs against weft dev", () => {
   }, 180_000);
   afterAll(async () => {
     await weft?.stop();
+  });
+
+  it("serves at /swagger/doc.json the document the SDKs are generated from", async () => {
+    const served = await (await fetch(`${weft.url}/swagger/doc.json`)).json();
+    expect(served).toEqual(JSON.parse(readFileSync(SPEC_DOCUMENT, "utf8")));
   });
 
   it.skipIf(pythonMissing)("Python: sdks/python/smoke passes", async () => {
