@@ -9,6 +9,7 @@ import cluster, { type Worker } from "node:cluster";
 import type { Logger } from "pino";
 import { AggregatorRegistry, type Registry } from "prom-client";
 import { type MetricsJson, type PrimaryMessage, type WorkerMessage, weftMessage } from "./messages.js";
+import { workerExecArgv } from "./worker-node-flags.js";
 
 /** How long one worker's series may take to arrive for a scrape (a busy or dying worker is left out). */
 const COLLECT_TIMEOUT_MS = 2_000;
@@ -73,6 +74,8 @@ export function startCluster(options: {
     /** Workers that reported serving. */
     const serving = new Set<Worker>();
 
+    // Workers start with the primary's own flags plus the serving ones (worker-node-flags.ts).
+    cluster.setupPrimary({ execArgv: workerExecArgv(process.execArgv, process.env.NODE_OPTIONS) });
     const fork = () => {
       const worker = cluster.fork();
       live.add(worker);
