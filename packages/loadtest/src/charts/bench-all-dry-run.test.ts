@@ -19,15 +19,16 @@ describe("bench:all --dry-run", () => {
   it("lists every benchmark in order, each writing the JSON the charts read, then the charts", () => {
     const lines = dryRun("--quick").trim().split("\n");
     expect(lines[0]).toMatch(
-      /^bench-all: 9 steps \(--quick sizes\), results in benchmarks\/results\/\d{4}-\d\d-\d\dT/,
+      /^bench-all: 10 steps \(--quick sizes\), results in benchmarks\/results\/\d{4}-\d\d-\d\dT/,
     );
-    const steps = lines.slice(1).map((l) => /^\[(\d+)\/9\] ([\w-]+): (.*)$/.exec(l));
+    const steps = lines.slice(1).map((l) => /^\[(\d+)\/10\] ([\w-]+): (.*)$/.exec(l));
     expect(steps.map((m) => m?.[2])).toEqual([
       "ingest",
       "route",
       "balances",
       "tracking",
       "outage",
+      "validation",
       "dataset",
       "deep-pages",
       "reference",
@@ -35,7 +36,7 @@ describe("bench:all --dry-run", () => {
     ]);
     const command = (name: string) => steps.find((m) => m?.[2] === name)?.[3] ?? "";
     expect(command("ingest")).toMatch(
-      /^node packages\/server\/dist\/bench\/ingest-bench\.js --blocks 1000 --json /,
+      /^node --max-semi-space-size=64 packages\/server\/dist\/bench\/ingest-bench\.js --blocks 1000 --json /,
     );
     const written: [string, string][] = [
       ["ingest", RESULT_FILES.ingest],
@@ -63,7 +64,9 @@ describe("bench:all --dry-run", () => {
       "--weft-url",
       "http://127.0.0.1:2",
     );
-    expect(out).toContain("[1/3] ingest: node packages/server/dist/bench/ingest-bench.js --blocks 10000 ");
+    expect(out).toContain(
+      "[1/3] ingest: node --max-semi-space-size=64 packages/server/dist/bench/ingest-bench.js --blocks 10000 ",
+    );
     expect(out).toContain(
       `[2/3] reference: node packages/loadtest/dist/runner/cli.js compare --a http://127.0.0.1:2 --b http://127.0.0.1:1 --names weft,reference --duration 10 --rounds 3 --json benchmarks/results/`,
     );

@@ -3,16 +3,14 @@
  * Tracking benchmark: N transfers (default 1000) broadcast on the local interchain (its own process)
  * and tracked at once by `weft serve` (its own process, real Postgres) while this process polls
  * GET /v2/tx/status at a fixed rate (default 100 requests/s) for random tracked hashes. Beside it, in
- * the same run, a bare node:http server answering one stored status body at the same rate (the
- * baseline). Prints p50/p99 of both and how far tracking got.
+ * the same polling window and at the same rate, a bare node:http server in its own process answering
+ * one stored status body (the baseline). Prints p50/p99 of both and how far tracking got.
  *
  *   node packages/server/dist/bench/tracking-bench.js [--transfers 1000] [--rate 100] [--seconds 20] [--json FILE]
  */
 import { type ChildProcess, spawn } from "node:child_process";
 import { mkdtempSync, readFileSync, rmSync, writeFileSync } from "node:fs";
-import { createServer } from "node:http";
 import { createRequire } from "node:module";
-import type { AddressInfo } from "node:net";
 import { tmpdir } from "node:os";
 import path from "node:path";
 import { fileURLToPath } from "node:url";
@@ -23,6 +21,7 @@ import pg from "pg";
 import { bindEndpoints } from "../router/registry/bind-endpoints.js";
 import { parseRegistryFile } from "../router/registry/registry-file.js";
 import { JSON_OPTION, latencyPercentiles, writeBenchJson } from "./bench-json.js";
+import { startBenchServer } from "./bench-server-process.js";
 import { createScratchDatabase, DEFAULT_ADMIN_URL } from "./scratch-database.js";
 
 const { values } = parseArgs({
@@ -153,9 +152,25 @@ console.log(
   `${transfers} transfers signed, broadcast and tracked in ${((performance.now() - started) / 1000).toFixed(1)} s`,
 );
 
-async function poll(url: (hash: string) => string): Promise<number[]> {
-  const latencies: number[] = [];
+/**
+ * Polls Weft and the baseline side by side at `rate` requests/s each (one request to each per tick,
+ * the order alternating), so both are measured under the same machine load: the devnet making
+ * blocks and the tracker settling transfers.
+ */
+async function pollBoth(
+  weftUrl: (hash: string) => string,
+  baseUrl: string,
+): Promise<{ real: number[]; base: number[] }> {
+  const real: number[] = [];
+  const base: number[] = [];
   const inflight: Promise<void>[] = [];
+  const timed = async (url: string, out: number[]) => {
+    const s = performance.now();
+    const res = await fetch(url);
+    await res.arrayBuffer();
+    if (res.status !== 200) throw new Error(`${url} answered ${res.status}`);
+    out.push(performance.now() - s);
+  };
   const total = rate * seconds;
   const t0 = performance.now();
   for (let i = 0; i < total; i++) {
@@ -163,38 +178,28 @@ async function poll(url: (hash: string) => string): Promise<number[]> {
     const wait = due - performance.now();
     if (wait > 0) await new Promise((r) => setTimeout(r, wait));
     const hash = hashes[Math.floor(Math.random() * hashes.length)] ?? "";
-    inflight.push(
-      (async () => {
-        const s = performance.now();
-        const res = await fetch(url(hash));
-        await res.arrayBuffer();
-        if (res.status !== 200) throw new Error(`status answered ${res.status}`);
-        latencies.push(performance.now() - s);
-      })(),
-    );
+    const pair = [timed(weftUrl(hash), real), timed(baseUrl, base)];
+    inflight.push(...(i % 2 === 0 ? pair : pair.reverse()));
   }
   await Promise.all(inflight);
-  return latencies;
+  return { real, base };
 }
 const inFlight = await pool.query<{ n: number }>(
   "SELECT count(*)::int AS n FROM router_transfer WHERE NOT done",
 );
 console.log(`polling starts with ${inFlight.rows[0]?.n} of ${transfers} transfers still in flight`);
-const real = await poll((h) => `${weftUrl}/v2/tx/status?chain_id=${L1_CHAIN_ID}&tx_hash=${h}`);
+// The baseline: a bare node:http server in its own process answering one stored status body.
+const baseline = await startBenchServer(new URL("./static-body-server.js", import.meta.url));
+baseline.setBody(
+  await (await fetch(`${weftUrl}/v2/tx/status?chain_id=${L1_CHAIN_ID}&tx_hash=${hashes[0]}`)).text(),
+);
+const { real, base } = await pollBoth(
+  (h) => `${weftUrl}/v2/tx/status?chain_id=${L1_CHAIN_ID}&tx_hash=${h}`,
+  `${baseline.url}/`,
+);
 const { rows } = await pool.query<{ state: string; n: number }>(
   "SELECT state, count(*)::int AS n FROM router_transfer GROUP BY state ORDER BY state",
 );
-
-const body = await (
-  await fetch(`${weftUrl}/v2/tx/status?chain_id=${L1_CHAIN_ID}&tx_hash=${hashes[0]}`)
-).text();
-const baseline = createServer((_req, res) =>
-  res.writeHead(200, { "content-type": "application/json" }).end(body),
-);
-baseline.listen(0, "127.0.0.1");
-await new Promise((r) => baseline.once("listening", r));
-const baseUrl = `http://127.0.0.1:${(baseline.address() as AddressInfo).port}`;
-const base = await poll(() => `${baseUrl}/`);
 
 const pct = (xs: number[], p: number) =>
   [...xs].sort((a, b) => a - b)[Math.min(xs.length - 1, Math.floor((p / 100) * xs.length))]?.toFixed(2);
@@ -228,7 +233,7 @@ writeBenchJson(
     ],
   },
 );
-baseline.close();
+await baseline.stop();
 weft.child.kill("SIGTERM");
 devnet.child.kill("SIGTERM");
 await pool.end();
