@@ -2535,7 +2535,7 @@ export interface operations {
             header?: never;
             path: {
                 /**
-                 * @description Block height, a positive decimal integer.
+                 * @description Block height, a positive decimal integer (at most 18 digits, so it fits a bigint).
                  * @example 100
                  */
                 height: string;

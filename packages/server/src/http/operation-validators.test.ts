@@ -58,8 +58,8 @@ describe("operation validators compiled from the spec", () => {
     });
     expect(rejection("getBlock", request({ params: { height: "x" } }))).toMatchObject({
       status: 400,
-      message: 'invalid height: must match pattern "^[0-9]+$"',
-      details: [{ field: "path.height", description: 'must match pattern "^[0-9]+$"' }],
+      message: 'invalid height: must match pattern "^[1-9][0-9]{0,17}$"',
+      details: [{ field: "path.height", description: 'must match pattern "^[1-9][0-9]{0,17}$"' }],
     });
     expect(rejection("getTxStatus", request({ query: { tx_hash: "ab".repeat(32) } }))).toEqual({
       status: 400,

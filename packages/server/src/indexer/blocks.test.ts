@@ -130,8 +130,8 @@ describe("GET /indexer/block/v1/blocks/{height}", () => {
       400,
       {
         code: 3,
-        message: "invalid height: must be a positive integer",
-        details: [{ field: "path.height", description: "must be a positive integer" }],
+        message: 'invalid height: must match pattern "^[1-9][0-9]{0,17}$"',
+        details: [{ field: "path.height", description: 'must match pattern "^[1-9][0-9]{0,17}$"' }],
       },
     ],
     [
@@ -139,8 +139,8 @@ describe("GET /indexer/block/v1/blocks/{height}", () => {
       400,
       {
         code: 3,
-        message: 'invalid height: must match pattern "^[0-9]+$"',
-        details: [{ field: "path.height", description: 'must match pattern "^[0-9]+$"' }],
+        message: 'invalid height: must match pattern "^[1-9][0-9]{0,17}$"',
+        details: [{ field: "path.height", description: 'must match pattern "^[1-9][0-9]{0,17}$"' }],
       },
     ],
     ["999999", 404, { code: 5, message: "block not found", details: [] }],

@@ -188,8 +188,8 @@ describe("GET /indexer/tx/v1/txs/by_height/{height} and /txs/{hash}", () => {
       400,
       {
         code: 3,
-        message: "invalid tx_hash: expected 64 hex characters, with or without 0x",
-        details: [{ field: "tx_hash", description: "not a 32-byte hex hash" }],
+        message: 'invalid tx_hash: must match pattern "^(0[xX])?[0-9a-fA-F]{64}$"',
+        details: [{ field: "path.tx_hash", description: 'must match pattern "^(0[xX])?[0-9a-fA-F]{64}$"' }],
       },
     ],
     ["AB".repeat(32), 404, { code: 5, message: "transaction not found", details: [] }],
