@@ -4,6 +4,7 @@ import express from "express";
 import type { Logger } from "pino";
 import type { OperationHandlers } from "./api/operation.js";
 import type { Database } from "./db/database.js";
+import type { ReadReplicas } from "./db/read-replicas.js";
 import { createApiListener } from "./http/api-listener.js";
 import { createApiServer } from "./http/client-error.js";
 import { createErrorMiddleware } from "./http/error-middleware.js";
@@ -79,6 +80,12 @@ export interface AppDeps {
    * indexer pages go stale at each commit. None: `/status` reads the database, TTLs alone expire pages.
    */
   head?: ChainHead;
+  /**
+   * Read replicas (DATABASE_READ_URLS): the Indexer API reads through their pool and follows their
+   * head instead of `head` (never above what they replayed); /ready lists them. Everything else keeps
+   * `db`.
+   */
+  readReplicas?: Pick<ReadReplicas, "pool" | "head" | "status">;
 }
 
 function routerHandlers(router: RouterDeps): OperationHandlers {
@@ -149,8 +156,9 @@ export function createApp(deps: AppDeps): App {
 
   // Handlers by operationId; the operation router matches them in spec order on the spec's own
   // paths and validates each request against its operation, compiled once from the spec.
+  const head = deps.readReplicas?.head ?? deps.head;
   const indexer: IndexerDeps = {
-    pool: deps.db.pool,
+    pool: deps.readReplicas?.pool ?? deps.db.pool,
     // Read per request: a server started before any ingestion learns its chain later (cli.ts).
     get chainId() {
       return deps.chain?.chainId ?? "weft-devnet-1";
@@ -160,7 +168,7 @@ export function createApp(deps: AppDeps): App {
     version: deps.build?.version ?? "dev",
     commitHash: deps.build?.commitHash ?? "unknown",
     node: createNodeLookups({ restUrl: deps.chain?.restUrl }),
-    ...(deps.head ? { head: deps.head } : {}),
+    ...(head ? { head } : {}),
   };
   const handlers: OperationHandlers = {
     ...createHealthHandlers(deps),
@@ -188,7 +196,7 @@ export function createApp(deps: AppDeps): App {
     cache: {
       cache: createResponseCache(deps.cacheMaxBytes === undefined ? {} : { maxBytes: deps.cacheMaxBytes }),
       ttlMs: (id) => (UNCACHED_OPERATIONS.has(id) ? 0 : ITEM_OPERATIONS.has(id) ? ttl.item : ttl.list),
-      ...(deps.head ? { head: deps.head } : {}),
+      ...(head ? { head } : {}),
       headDependent: (id) => indexerOperations.has(id) && !IMMUTABLE_OPERATIONS.has(id),
     },
   });

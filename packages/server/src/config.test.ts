@@ -51,9 +51,21 @@ describe("loadConfig", () => {
       responseCacheMaxBytes: 64 * 1024 * 1024,
       databaseConnectTimeoutMs: 2000,
       databaseQueryTimeoutMs: 5000,
+      databaseReadUrls: [],
+      databaseReadMaxLagBlocks: 10,
       ingestStallTimeoutMs: 60_000,
       metricsPort: undefined,
     });
+  });
+
+  it("reads the read replicas' URLs as a comma-separated list and names a bad one", () => {
+    expect(
+      loadConfig({ DATABASE_READ_URLS: "postgres://r1:5432/weft, postgresql://r2/weft," }).databaseReadUrls,
+    ).toEqual(["postgres://r1:5432/weft", "postgresql://r2/weft"]);
+    expect(() => loadConfig({ DATABASE_READ_URLS: "postgres://r1/weft,mysql://r2" })).toThrow(
+      "invalid DATABASE_READ_URLS: expected comma-separated postgres:// or postgresql:// URLs",
+    );
+    expect(loadConfig({ DATABASE_READ_MAX_LAG_BLOCKS: "0" }).databaseReadMaxLagBlocks).toBe(0);
   });
 
   it("reads sizes in bytes and names a bad one", () => {

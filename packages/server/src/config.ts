@@ -41,6 +41,9 @@ export interface Config {
   responseCacheMaxBytes: number;
   databaseConnectTimeoutMs: number;
   databaseQueryTimeoutMs: number;
+  /** Streaming replicas the Indexer API reads from (db/read-replicas.ts); empty: the primary only. */
+  databaseReadUrls: string[];
+  databaseReadMaxLagBlocks: number;
   ingestStallTimeoutMs: number;
   metricsPort: number | undefined;
 }
@@ -344,6 +347,36 @@ export const SETTINGS = {
     describe: "how long one API query may take before it is abandoned and the request gets a 503",
     fallback: "5000",
     parse: integer(100, 600_000),
+  },
+  databaseReadUrls: {
+    env: "DATABASE_READ_URLS",
+    flag: "database-read-urls",
+    commands: SERVING,
+    describe:
+      "comma-separated Postgres URLs of streaming replicas the Indexer API reads from (writes, migrations, router and tracker stay on DATABASE_URL)",
+    // Empty: no replica (an empty variable is unset too).
+    fallback: "",
+    parse: (raw: string, name: string): string[] => {
+      const urls = raw
+        .split(",")
+        .map((s) => s.trim())
+        .filter(Boolean);
+      for (const u of urls)
+        if (!/^postgres(ql)?:\/\//.test(u))
+          throw new ConfigError(
+            `invalid ${name}: expected comma-separated postgres:// or postgresql:// URLs`,
+          );
+      return urls;
+    },
+  },
+  databaseReadMaxLagBlocks: {
+    env: "DATABASE_READ_MAX_LAG_BLOCKS",
+    flag: "database-read-max-lag-blocks",
+    commands: SERVING,
+    describe:
+      "a read replica more blocks than this behind the primary's ingestion checkpoint is skipped until it catches up",
+    fallback: "10",
+    parse: integer(0, 1_000_000),
   },
   ingestStallTimeoutMs: {
     env: "INGEST_STALL_TIMEOUT_MS",

@@ -10,6 +10,7 @@ import type { WorkerLink } from "../cluster/worker-link.js";
 import type { Config } from "../config.js";
 import { followCommits } from "../db/commit-listener.js";
 import type { Database } from "../db/database.js";
+import { openReadReplicas, type ReadReplicas } from "../db/read-replicas.js";
 import { createMetrics, type Metrics } from "../http/metrics.js";
 import { type ChainHead, createChainHead } from "../indexer/chain-head.js";
 import type { IngestStatus } from "../ingest/ingest-status.js";
@@ -124,8 +125,10 @@ export async function serveApp(options: {
     logger,
     connectTimeoutMs: config.databaseConnectTimeoutMs,
   });
+  const readReplicas = openReplicasOf(config, db, head, logger, metrics);
   const app = createApp({
     head,
+    ...(readReplicas ? { readReplicas } : {}),
     router: { registry },
     chain,
     build: BUILD,
@@ -148,6 +151,7 @@ export async function serveApp(options: {
     onClosed: async () => {
       clearInterval(chainWatch);
       await commits.close();
+      await readReplicas?.close();
       await tracker?.stop();
       await options.onClosed();
     },
@@ -169,6 +173,31 @@ export async function serveApp(options: {
   };
   if (stop.aborted) shutDown();
   else stop.addEventListener("abort", shutDown, { once: true });
+}
+
+/** The read replicas of DATABASE_READ_URLS, if any (a real Postgres's: the embedded one has none). */
+function openReplicasOf(
+  config: Config,
+  db: Database,
+  head: ChainHead,
+  logger: Logger,
+  metrics: Metrics,
+): ReadReplicas | undefined {
+  if (config.databaseReadUrls.length === 0) return undefined;
+  if (db.embedded) {
+    logger.warn("DATABASE_READ_URLS ignored: the embedded database has no replicas (set DATABASE_URL)");
+    return undefined;
+  }
+  return openReadReplicas({
+    urls: config.databaseReadUrls,
+    primary: db.pool,
+    head,
+    logger,
+    maxLagBlocks: config.databaseReadMaxLagBlocks,
+    connectTimeoutMs: config.databaseConnectTimeoutMs,
+    queryTimeoutMs: config.databaseQueryTimeoutMs,
+    registry: metrics.registry,
+  });
 }
 
 /** Tracking runs in every server that has a registry (unless ROUTER_TRACKER=off); replicas share it through leases. */

@@ -101,33 +101,65 @@ export async function openDatabase(options: {
         },
       };
     }
-    const pool = new pg.Pool({
-      connectionString: url,
-      max: options.poolMax ?? POOL_MAX,
-      connectionTimeoutMillis: connectTimeoutMs,
-      statement_timeout: STATEMENT_TIMEOUT_MS,
-      keepAlive: true,
-      keepAliveInitialDelayMillis: KEEPALIVE_INITIAL_DELAY_MS,
-    });
-    const target = url;
-    const availability = createDatabaseAvailability({
-      logger: options.logger,
-      probe: () => probeDatabase(target, connectTimeoutMs),
-    });
-    guardPool(pool, availability, options.queryTimeoutMs);
-    return {
-      pool,
+    const guarded = openGuardedPool({
       url,
-      embedded: false,
-      async close() {
-        availability.close();
-        await pool.end();
-      },
-    };
+      logger: options.logger,
+      connectTimeoutMs,
+      ...(options.poolMax === undefined ? {} : { poolMax: options.poolMax }),
+      ...(options.queryTimeoutMs === undefined ? {} : { queryTimeoutMs: options.queryTimeoutMs }),
+    });
+    return { pool: guarded.pool, url, embedded: false, close: guarded.close };
   } catch (err) {
     await embedded?.close();
     throw err;
   }
+}
+
+/** A pool of a real Postgres behind its own breaker (availability.ts), and how to close both. */
+export interface GuardedPool {
+  pool: pg.Pool;
+  availability: DatabaseAvailability;
+  close(): Promise<void>;
+}
+
+/**
+ * The pool of a real Postgres as the service uses it: bounded connects, the server's statement
+ * timeout, TCP keepalive, and every query and checkout through a breaker of its own (guardPool).
+ * `openDatabase` opens the primary's; db/read-replicas.ts one per read replica.
+ */
+export function openGuardedPool(options: {
+  url: string;
+  logger: Logger;
+  connectTimeoutMs: number;
+  /** @default POOL_MAX */
+  poolMax?: number;
+  queryTimeoutMs?: number;
+  /** Names the connections in pg_stat_activity. */
+  applicationName?: string;
+}): GuardedPool {
+  const { url, connectTimeoutMs } = options;
+  const pool = new pg.Pool({
+    connectionString: url,
+    max: options.poolMax ?? POOL_MAX,
+    connectionTimeoutMillis: connectTimeoutMs,
+    statement_timeout: STATEMENT_TIMEOUT_MS,
+    keepAlive: true,
+    keepAliveInitialDelayMillis: KEEPALIVE_INITIAL_DELAY_MS,
+    ...(options.applicationName ? { application_name: options.applicationName } : {}),
+  });
+  const availability = createDatabaseAvailability({
+    logger: options.logger,
+    probe: () => probeDatabase(url, connectTimeoutMs),
+  });
+  guardPool(pool, availability, options.queryTimeoutMs);
+  return {
+    pool,
+    availability,
+    async close() {
+      availability.close();
+      await pool.end();
+    },
+  };
 }
 
 /** One fresh connection (never a pooled one, which may be stale) and `SELECT 1`, bounded in time. */

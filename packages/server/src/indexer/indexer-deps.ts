@@ -4,7 +4,8 @@ import type { NodeLookups } from "./node-lookups.js";
 
 /** What the indexer routes need: the database and the chain they serve. */
 export interface IndexerDeps {
-  pool: pg.Pool;
+  /** Where reads go: the primary's pool, or read replicas in front of it (db/read-replicas.ts). */
+  pool: Pick<pg.Pool, "query">;
   /** Chain id served (and written by ingestion under this id). */
   chainId: string;
   /** The chain's VM: EVM routes exist only on `evm` chains. */

@@ -7,6 +7,7 @@ import { committedMigrations } from "../db/migrate.js";
 import { createMetrics } from "../http/metrics.js";
 import { type BlockSink, type BlockSource, runIngestLoop } from "../ingest/ingest-loop.js";
 import { createIngestStatus } from "../ingest/ingest-status.js";
+import { checkReadiness } from "./health.js";
 
 describe("/health and /ready on a migrated database", () => {
   const database = useTestDatabase();
@@ -47,6 +48,24 @@ describe("/health and /ready on a migrated database", () => {
         last,
       ]);
     }
+  });
+});
+
+describe("/ready with read replicas", () => {
+  const database = useTestDatabase();
+
+  it("stays ready while a replica is skipped, and lists each replica with its lag and why it is skipped", async () => {
+    const replicas = [
+      { replica: "r1:5432", state: "in_use" as const, lag_blocks: 0 },
+      { replica: "r2:5432", state: "lagging" as const, lag_blocks: 40, reason: "40 blocks behind" },
+    ];
+    const ready = await checkReadiness({ db: database().db, readReplicas: { status: () => replicas } });
+    expect(ready).toEqual({
+      status: "ready",
+      database: "ok",
+      migrations: { applied: committedMigrations().length, pending: 0 },
+      replicas,
+    });
   });
 });
 

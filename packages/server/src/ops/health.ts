@@ -1,6 +1,7 @@
 import { ApiError } from "../api/errors.js";
 import type { OperationHandlers, SuccessBody } from "../api/operation.js";
 import { type Database, migrationStatus } from "../db/database.js";
+import type { ReadReplicas, ReplicaStatus } from "../db/read-replicas.js";
 import { databaseUnavailability } from "../db/unavailable.js";
 import type { IngestHealth } from "../ingest/ingest-status.js";
 
@@ -8,6 +9,8 @@ import type { IngestHealth } from "../ingest/ingest-status.js";
 export interface HealthDeps {
   db: Pick<Database, "pool">;
   ingestion?: IngestHealth;
+  /** Read replicas: listed with their lag, and why one is skipped (reads then go elsewhere: still ready). */
+  readReplicas?: Pick<ReadReplicas, "status">;
 }
 
 /**
@@ -39,7 +42,15 @@ export async function checkReadiness(deps: HealthDeps): Promise<SuccessBody<"get
       details: [{ reason: "INGEST_STALLED", metadata: stall.metadata }],
     });
   }
-  return { status: "ready", database: "ok", migrations: { applied: status.applied, pending: 0 } };
+  // The primary serves every read a replica cannot: a replica skipped is reported, never a 503.
+  const replicas = deps.readReplicas?.status();
+  const ready: SuccessBody<"getReady"> & { replicas?: ReplicaStatus[] } = {
+    status: "ready",
+    database: "ok",
+    migrations: { applied: status.applied, pending: 0 },
+    ...(replicas ? { replicas } : {}),
+  };
+  return ready;
 }
 
 /**

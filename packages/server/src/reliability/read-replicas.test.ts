@@ -1,0 +1,338 @@
+/**
+ * Read replicas end to end (DATABASE_READ_URLS, db/read-replicas.ts): a Postgres primary and a
+ * streaming replica of it (pg_basebackup -R), both started here from the PostgreSQL server binaries,
+ * `weft ingest` writing a growing chain into the primary, and `weft serve` with two HTTP workers
+ * reading from the replica. It shows that (1) the API's reads are served by the replica, (2) when the
+ * replica stops, reads fall back to the primary without one answer other than 200, and (3) when the
+ * replica stops replaying (pg_wal_replay_pause) while ingestion goes on, it is skipped once behind
+ * by more than DATABASE_READ_MAX_LAG_BLOCKS, /ready says so, and `/status` never reports a height
+ * whose block the API then answers 404 for.
+ *
+ * The chain comes from a payload node (the protocols ingestion reads, blocks produced by raising its
+ * head), lighter than the devnet on a small machine and just as real for the database. Skipped only
+ * where the PostgreSQL server binaries are absent (CI installs them: .ci/postgres.sh).
+ */
+import { type ChildProcess, execFileSync, spawn } from "node:child_process";
+import { existsSync, mkdtempSync, readdirSync, rmSync } from "node:fs";
+import { createServer } from "node:net";
+import path from "node:path";
+import pg from "pg";
+import { describe, expect, it } from "vitest";
+import { startPayloadNode } from "../_test/payload-node.js";
+import { CLI_PATH, runWeft, startWeft } from "../_test/spawn-weft.js";
+import { SYNTHETIC_CHAIN_ID, syntheticPayload } from "../_test/synthetic-chain.js";
+
+/** The newest PostgreSQL server binaries Debian installs, if any. */
+function postgresBin(): string | undefined {
+  const root = "/usr/lib/postgresql";
+  if (!existsSync(root)) return undefined;
+  const versions = readdirSync(root)
+    .filter((v) => existsSync(path.join(root, v, "bin", "initdb")))
+    .sort((a, b) => Number(a) - Number(b));
+  const newest = versions.at(-1);
+  return newest ? path.join(root, newest, "bin") : undefined;
+}
+
+const BIN = postgresBin();
+const MAX_LAG_BLOCKS = 5;
+
+/** initdb and the server refuse to run as root: the clusters belong to the `postgres` OS user. */
+function asPostgres(command: string, args: string[], timeoutMs = 60_000): string {
+  const root = process.getuid?.() === 0;
+  const [file, argv] = root ? ["runuser", ["-u", "postgres", "--", command, ...args]] : [command, args];
+  return execFileSync(file, argv, {
+    encoding: "utf8",
+    timeout: timeoutMs,
+    stdio: ["ignore", "pipe", "pipe"],
+  });
+}
+
+async function freePort(): Promise<number> {
+  return new Promise((resolve, reject) => {
+    const server = createServer();
+    server.once("error", reject);
+    server.listen(0, "127.0.0.1", () => {
+      const { port } = server.address() as { port: number };
+      server.close(() => resolve(port));
+    });
+  });
+}
+
+const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
+
+interface Cluster {
+  dir: string;
+  port: number;
+  url: string;
+  start(): void;
+  stop(): void;
+}
+
+function cluster(bin: string, dir: string, port: number): Cluster {
+  const options = `-h 127.0.0.1 -p ${port} -k ${dir} -c fsync=off -c max_connections=100`;
+  return {
+    dir,
+    port,
+    url: `postgres://postgres@127.0.0.1:${port}/postgres`,
+    start: () =>
+      void asPostgres(path.join(bin, "pg_ctl"), [
+        "-D",
+        dir,
+        "-l",
+        `${dir}.log`,
+        "-w",
+        "-t",
+        "30",
+        "start",
+        "-o",
+        options,
+      ]),
+    stop: () =>
+      void asPostgres(path.join(bin, "pg_ctl"), ["-D", dir, "-w", "-t", "30", "-m", "fast", "stop"]),
+  };
+}
+
+interface ReadyBody {
+  replicas?: { replica: string; state: string; lag_blocks?: number; reason?: string }[];
+}
+
+describe.skipIf(BIN === undefined)("read replicas (a real primary and streaming replica)", () => {
+  it("reads from the replica, falls back to the primary when it stops or lags, and /status stays queryable", async () => {
+    const bin = BIN as string;
+    const root = mkdtempSync("/tmp/weft-replicas-");
+    if (process.getuid?.() === 0) execFileSync("chown", ["postgres", root]);
+    const primary = cluster(bin, path.join(root, "primary"), await freePort());
+    const replica = cluster(bin, path.join(root, "replica"), await freePort());
+    const replicaName = `127.0.0.1:${replica.port}`;
+    const node = await startPayloadNode({
+      payload: (h) => syntheticPayload(h, { blocks: 1_000_000 }),
+      head: 20,
+      chainId: SYNTHETIC_CHAIN_ID,
+    });
+    // A block every 400 ms: ingestion (which polls the node every second) keeps writing.
+    const producing = setInterval(() => {
+      node.head++;
+    }, 400);
+    const children: ChildProcess[] = [];
+    const clients: pg.Client[] = [];
+    const started: Cluster[] = [];
+    try {
+      asPostgres(path.join(bin, "initdb"), [
+        "-D",
+        primary.dir,
+        "-U",
+        "postgres",
+        "--auth=trust",
+        "-E",
+        "UTF8",
+        "--locale=C.UTF-8",
+      ]);
+      primary.start();
+      started.push(primary);
+      // A streaming replica of it, with standby.signal and primary_conninfo written by -R.
+      asPostgres(path.join(bin, "pg_basebackup"), [
+        "-h",
+        "127.0.0.1",
+        "-p",
+        String(primary.port),
+        "-U",
+        "postgres",
+        "-D",
+        replica.dir,
+        "-R",
+        "-X",
+        "stream",
+      ]);
+      replica.start();
+      started.push(replica);
+
+      expect((await runWeft(["migrate"], { DATABASE_URL: primary.url, LOG_LEVEL: "warn" })).code).toBe(0);
+      const ingest = spawn(process.execPath, [CLI_PATH, "ingest", "--rpc-url", node.url], {
+        env: { ...process.env, DATABASE_URL: primary.url, LOG_LEVEL: "warn" },
+        stdio: "ignore",
+      });
+      children.push(ingest);
+      // Two servers: two HTTP workers with the response cache, and one without (every read reaches
+      // the database). A client asks one for /status and the other for the block: the height one
+      // process reports must be queryable on any other.
+      const env = {
+        DATABASE_URL: primary.url,
+        DATABASE_READ_URLS: replica.url,
+        DATABASE_READ_MAX_LAG_BLOCKS: String(MAX_LAG_BLOCKS),
+        LOG_LEVEL: "warn",
+      };
+      const servers: string[] = [];
+      for (const extra of [{ WORKERS: "2" }, { WORKERS: "1", RESPONSE_CACHE: "off" }]) {
+        const api = await startWeft(["serve", "--port", "0"], { ...env, ...extra });
+        children.push(api.child);
+        servers.push(api.url);
+      }
+      let turn = 0;
+      /** Each call asks the next server. */
+      const get = (p: string) => fetch(`${servers[turn++ % servers.length]}${p}`);
+      const replicaState = async () => {
+        const res = await get("/ready");
+        expect(res.status).toBe(200);
+        return ((await res.json()) as ReadyBody).replicas?.find((r) => r.replica === replicaName);
+      };
+      /** Until every process (asked several times) reports the replica in `state`; how long it took. */
+      const waitForState = async (state: string, timeoutMs: number) => {
+        const since = Date.now();
+        while (Date.now() - since < timeoutMs) {
+          const seen = await Promise.all(Array.from({ length: 8 }, () => replicaState()));
+          if (seen.every((r) => r?.state === state)) return { ms: Date.now() - since, replica: seen[0] };
+          await sleep(100);
+        }
+        throw new Error(
+          `the replica was not ${state} within ${timeoutMs} ms: ${JSON.stringify(await replicaState())}`,
+        );
+      };
+      /** `/status`, then the block at the height it reported, then a page, until `until` says stop. */
+      const statuses = new Map<number, number>();
+      const notQueryable: string[] = [];
+      const count = (s: number) => statuses.set(s, (statuses.get(s) ?? 0) + 1);
+      const readLoop = async (until: () => boolean) => {
+        while (!until()) {
+          const status = await get("/status");
+          count(status.status);
+          if (status.status !== 200) continue;
+          const { height } = (await status.json()) as { height: number };
+          const block = await get(`/indexer/block/v1/blocks/${height}`);
+          count(block.status);
+          if (block.status !== 200) notQueryable.push(`${height}: ${block.status} ${await block.text()}`);
+          else await block.arrayBuffer();
+          const page = await get("/indexer/tx/v1/txs?pagination.limit=5");
+          count(page.status);
+          await page.arrayBuffer();
+        }
+      };
+      /** Reads that went to `pool`, over both servers. */
+      const readsOf = async (pool: string) => {
+        let sum = 0;
+        for (const url of servers) {
+          const text = await (await fetch(`${url}/metrics`)).text();
+          const line = text.split("\n").find((l) => l.startsWith(`weft_db_reads_total{pool="${pool}"}`));
+          sum += Number(line?.split(" ")[1] ?? 0);
+        }
+        return sum;
+      };
+
+      // (1) Reads are served by the replica: its connections, and the reads counted per pool.
+      const inUse = await waitForState("in_use", 30_000);
+      const stop1 = Date.now() + 3_000;
+      await readLoop(() => Date.now() > stop1);
+      const replicaReads = await readsOf(replicaName);
+      const primaryReads = await readsOf("primary");
+      expect(replicaReads).toBeGreaterThan(20);
+      expect(replicaReads).toBeGreaterThan(primaryReads * 5);
+      const onReplica = new pg.Client({ connectionString: replica.url });
+      onReplica.on("error", () => undefined);
+      await onReplica.connect();
+      clients.push(onReplica);
+      const { rows } = await onReplica.query<{ n: string }>(
+        "SELECT count(*) AS n FROM pg_stat_activity WHERE application_name = 'weft-replica-reads'",
+      );
+      expect(Number(rows[0]?.n)).toBeGreaterThan(0);
+      await onReplica.end();
+      clients.pop();
+      console.info(
+        `replicas: in use after ${inUse.ms} ms (lag ${inUse.replica?.lag_blocks} blocks); reads replica=${replicaReads} primary=${primaryReads}; replica connections=${rows[0]?.n}`,
+      );
+
+      // (2) The replica stops: every answer is still a 200, reads go to the primary.
+      statuses.clear();
+      const primaryBefore = await readsOf("primary");
+      let stopping = true;
+      const loops = [readLoop(() => !stopping), readLoop(() => !stopping)];
+      await sleep(500);
+      const stoppedAt = Date.now();
+      replica.stop();
+      const stopMs = Date.now() - stoppedAt;
+      const fallback = await waitForState("unreachable", 15_000);
+      await sleep(2_000);
+      stopping = false;
+      await Promise.all(loops);
+      const during = Object.fromEntries(statuses);
+      expect(Object.keys(during)).toEqual(["200"]);
+      expect(await readsOf("primary")).toBeGreaterThan(primaryBefore);
+      console.info(
+        `replicas: stopped (pg_ctl took ${stopMs} ms), skipped after ${fallback.ms} ms more: "${fallback.replica?.reason}"; answers during: ${JSON.stringify(during)}`,
+      );
+      replica.start();
+      const back = await waitForState("in_use", 30_000);
+      console.info(`replicas: started again, in use after ${back.ms} ms`);
+
+      // (3) Replay paused while ingestion goes on: skipped once too far behind, /status stays queryable.
+      statuses.clear();
+      const control = new pg.Client({ connectionString: replica.url });
+      control.on("error", () => undefined);
+      await control.connect();
+      clients.push(control);
+      await control.query("SELECT pg_wal_replay_pause()");
+      const pausedAt = Date.now();
+      let lagging = true;
+      // While the single-process server has the replica in use (its /ready says so before and after),
+      // the height its /status reports is one the paused replica has replayed.
+      const single = servers[1] as string;
+      const stateOn = async () =>
+        ((await (await fetch(`${single}/ready`)).json()) as ReadyBody).replicas?.[0]?.state;
+      const bound = { checks: 0, above: [] as string[] };
+      const boundLoop = async () => {
+        while (lagging) {
+          const before = await stateOn();
+          const { height } = (await (await fetch(`${single}/status`)).json()) as { height: number };
+          const { rows } = await control.query<{ height: string }>("SELECT height FROM ingest_checkpoint");
+          const replayed = Number(rows[0]?.height);
+          if (before !== "in_use" || (await stateOn()) !== "in_use") continue;
+          bound.checks++;
+          if (height > replayed) bound.above.push(`/status ${height} > replayed ${replayed}`);
+        }
+      };
+      const lagLoops = [readLoop(() => !lagging), readLoop(() => !lagging), boundLoop()];
+      const skipped = await waitForState("lagging", 30_000);
+      const skippedMs = Date.now() - pausedAt;
+      expect(skipped.replica?.lag_blocks).toBeGreaterThan(MAX_LAG_BLOCKS);
+      expect(skipped.replica?.reason).toContain(`more than DATABASE_READ_MAX_LAG_BLOCKS=${MAX_LAG_BLOCKS}`);
+      const metrics = await (await fetch(`${servers[0]}/metrics`)).text();
+      expect(metrics).toMatch(new RegExp(`weft_db_replica_in_use\\{replica="${replicaName}"\\} 0`));
+      const lagLine = metrics
+        .split("\n")
+        .find((l) => l.startsWith(`weft_db_replica_lag_blocks{replica="${replicaName}"}`));
+      expect(Number(lagLine?.split(" ")[1])).toBeGreaterThan(MAX_LAG_BLOCKS);
+      await sleep(2_000);
+      lagging = false;
+      await Promise.all(lagLoops);
+      const duringLag = Object.fromEntries(statuses);
+      expect(notQueryable).toEqual([]);
+      expect(Object.keys(duringLag)).toEqual(["200"]);
+      expect(bound.above).toEqual([]);
+      expect(bound.checks).toBeGreaterThan(0);
+      console.info(
+        `replicas: replay paused, skipped after ${skippedMs} ms: "${skipped.replica?.reason}"; answers during: ${JSON.stringify(duringLag)}; /status checked against the replayed height ${bound.checks} times`,
+      );
+      await control.query("SELECT pg_wal_replay_resume()");
+      const caughtUp = await waitForState("in_use", 30_000);
+      console.info(`replicas: replay resumed, in use again after ${caughtUp.ms} ms`);
+      expect(notQueryable).toEqual([]);
+    } finally {
+      clearInterval(producing);
+      for (const c of clients) await c.end().catch(() => undefined);
+      for (const child of children.reverse()) {
+        if (child.exitCode !== null) continue;
+        const exited = new Promise((r) => child.once("exit", r));
+        child.kill("SIGTERM");
+        await Promise.race([exited, sleep(10_000)]);
+        if (child.exitCode === null) child.kill("SIGKILL");
+      }
+      for (const c of started.reverse()) {
+        try {
+          asPostgres(path.join(bin, "pg_ctl"), ["-D", c.dir, "-w", "-t", "30", "-m", "immediate", "stop"]);
+        } catch {
+          // Already stopped.
+        }
+      }
+      await node.close();
+      rmSync(root, { recursive: true, force: true });
+    }
+  }, 240_000);
+});
