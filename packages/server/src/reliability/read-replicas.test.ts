@@ -6,7 +6,9 @@
  * replica stops, reads fall back to the primary without one answer other than 200, and (3) when the
  * replica stops replaying (pg_wal_replay_pause) while ingestion goes on, it is skipped once behind
  * by more than DATABASE_READ_MAX_LAG_BLOCKS, /ready says so, and `/status` never reports a height
- * whose block the API then answers 404 for.
+ * whose block the API then answers 404 for, and (4) when the replica goes silent (a partition, played
+ * by a fault proxy between the servers and the replica), reads wait at most the query timeout and are
+ * answered by the primary.
  *
  * The chain comes from a payload node (the protocols ingestion reads, blocks produced by raising its
  * head), lighter than the devnet on a small machine and just as real for the database. Skipped only
@@ -18,6 +20,7 @@ import { createServer } from "node:net";
 import path from "node:path";
 import pg from "pg";
 import { describe, expect, it } from "vitest";
+import { startFaultProxy } from "../_test/fault-proxy.js";
 import { startPayloadNode } from "../_test/payload-node.js";
 import { CLI_PATH, runWeft, startWeft } from "../_test/spawn-weft.js";
 import { SYNTHETIC_CHAIN_ID, syntheticPayload } from "../_test/synthetic-chain.js";
@@ -35,6 +38,8 @@ function postgresBin(): string | undefined {
 
 const BIN = postgresBin();
 const MAX_LAG_BLOCKS = 5;
+/** The servers' DATABASE_QUERY_TIMEOUT_MS: the longest a read waits on a silent replica. */
+const QUERY_TIMEOUT_MS = 2_000;
 
 /** initdb and the server refuse to run as root: the clusters belong to the `postgres` OS user. */
 function asPostgres(command: string, args: string[], timeoutMs = 60_000): string {
@@ -103,7 +108,9 @@ describe.skipIf(BIN === undefined)("read replicas (a real primary and streaming 
     if (process.getuid?.() === 0) execFileSync("chown", ["postgres", root]);
     const primary = cluster(bin, path.join(root, "primary"), await freePort());
     const replica = cluster(bin, path.join(root, "replica"), await freePort());
-    const replicaName = `127.0.0.1:${replica.port}`;
+    // The servers reach the replica through this proxy (phase 4 makes it a black hole).
+    const proxy = await startFaultProxy({ target: { host: "127.0.0.1", port: replica.port } });
+    const replicaName = `127.0.0.1:${proxy.port}`;
     const node = await startPayloadNode({
       payload: (h) => syntheticPayload(h, { blocks: 1_000_000 }),
       head: 20,
@@ -157,7 +164,8 @@ describe.skipIf(BIN === undefined)("read replicas (a real primary and streaming 
       // process reports must be queryable on any other.
       const env = {
         DATABASE_URL: primary.url,
-        DATABASE_READ_URLS: replica.url,
+        DATABASE_READ_URLS: `postgres://postgres@${replicaName}/postgres`,
+        DATABASE_QUERY_TIMEOUT_MS: String(QUERY_TIMEOUT_MS),
         DATABASE_READ_MAX_LAG_BLOCKS: String(MAX_LAG_BLOCKS),
         LOG_LEVEL: "warn",
       };
@@ -191,19 +199,27 @@ describe.skipIf(BIN === undefined)("read replicas (a real primary and streaming 
       const statuses = new Map<number, number>();
       const notQueryable: string[] = [];
       const count = (s: number) => statuses.set(s, (statuses.get(s) ?? 0) + 1);
+      /** The longest request of the loops since the last reset (ms), and of those started after `since`. */
+      let slowest = 0;
+      let since = Number.POSITIVE_INFINITY;
+      let slowestSince = 0;
+      const timed = async (p: string) => {
+        const t0 = Date.now();
+        const res = await get(p);
+        const body = await res.text();
+        slowest = Math.max(slowest, Date.now() - t0);
+        if (t0 >= since) slowestSince = Math.max(slowestSince, Date.now() - t0);
+        count(res.status);
+        return { status: res.status, body };
+      };
       const readLoop = async (until: () => boolean) => {
         while (!until()) {
-          const status = await get("/status");
-          count(status.status);
+          const status = await timed("/status");
           if (status.status !== 200) continue;
-          const { height } = (await status.json()) as { height: number };
-          const block = await get(`/indexer/block/v1/blocks/${height}`);
-          count(block.status);
-          if (block.status !== 200) notQueryable.push(`${height}: ${block.status} ${await block.text()}`);
-          else await block.arrayBuffer();
-          const page = await get("/indexer/tx/v1/txs?pagination.limit=5");
-          count(page.status);
-          await page.arrayBuffer();
+          const { height } = JSON.parse(status.body) as { height: number };
+          const block = await timed(`/indexer/block/v1/blocks/${height}`);
+          if (block.status !== 200) notQueryable.push(`${height}: ${block.status} ${block.body}`);
+          await timed("/indexer/tx/v1/txs?pagination.limit=5");
         }
       };
       /** Reads that went to `pool`, over both servers. */
@@ -313,6 +329,32 @@ describe.skipIf(BIN === undefined)("read replicas (a real primary and streaming 
       await control.query("SELECT pg_wal_replay_resume()");
       const caughtUp = await waitForState("in_use", 30_000);
       console.info(`replicas: replay resumed, in use again after ${caughtUp.ms} ms`);
+
+      // (4) The replica goes silent: reads in flight wait at most the query timeout, then the primary
+      // answers them; the poll finds it unreachable and no read waits on it any more.
+      statuses.clear();
+      slowest = 0;
+      let silent = true;
+      const silentLoops = [readLoop(() => !silent), readLoop(() => !silent)];
+      await sleep(300);
+      await proxy.setMode("blackhole");
+      const partitioned = await waitForState("unreachable", 15_000);
+      // Every process has skipped it: requests starting now do not wait on it.
+      since = Date.now();
+      await sleep(2_000);
+      silent = false;
+      await Promise.all(silentLoops);
+      const duringSilence = Object.fromEntries(statuses);
+      expect(Object.keys(duringSilence)).toEqual(["200"]);
+      expect(slowest).toBeLessThan(QUERY_TIMEOUT_MS + 2_000);
+      expect(slowestSince).toBeLessThan(1_000);
+      console.info(
+        `replicas: black hole, skipped after ${partitioned.ms} ms: "${partitioned.replica?.reason}"; slowest answer ${slowest} ms, ${slowestSince} ms of those started after the skip; answers during: ${JSON.stringify(duringSilence)}`,
+      );
+      await proxy.setMode("pass");
+      proxy.cut();
+      const healed = await waitForState("in_use", 30_000);
+      console.info(`replicas: partition healed, in use again after ${healed.ms} ms`);
       expect(notQueryable).toEqual([]);
     } finally {
       clearInterval(producing);
@@ -331,6 +373,7 @@ describe.skipIf(BIN === undefined)("read replicas (a real primary and streaming 
           // Already stopped.
         }
       }
+      await proxy.close();
       await node.close();
       rmSync(root, { recursive: true, force: true });
     }
