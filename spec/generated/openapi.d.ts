@@ -796,7 +796,8 @@ export interface paths {
          *     process that ingests (`weft dev`, and `weft ingest` on its METRICS_PORT), ingestion is not stalled
          *     (nothing committed for INGEST_STALL_TIMEOUT_MS, or stopped on an error that cannot heal); 503
          *     otherwise, with a `reason` naming the failed check. Load balancers should route traffic only to
-         *     ready replicas.
+         *     ready replicas. A server reading from streaming replicas (DATABASE_READ_URLS) lists them under
+         *     `replicas` and stays ready while one is skipped (reads then go to the others, else the primary).
          */
         get: operations["getReady"];
         put?: never;
@@ -2168,6 +2169,29 @@ export interface components {
                 /** @description Committed migrations not applied yet (0 when ready). */
                 pending: number;
             };
+            /**
+             * @description Present when the server reads from streaming replicas (DATABASE_READ_URLS): each replica, whether
+             *     the Indexer API's reads go to it, and why not. A skipped replica does not make the server unready
+             *     (reads then go to the other replicas, else the primary).
+             */
+            replicas?: {
+                /**
+                 * @description The replica's `host:port`.
+                 * @example 10.0.0.12:5432
+                 */
+                replica: string;
+                /**
+                 * @description `in_use`: reads go to it; `lagging`: more than DATABASE_READ_MAX_LAG_BLOCKS behind the
+                 *     primary's ingestion checkpoint; `unreachable`: it did not answer its last poll within 2 s;
+                 *     `starting`: not polled yet.
+                 * @enum {string}
+                 */
+                state: "in_use" | "lagging" | "unreachable" | "starting";
+                /** @description Blocks behind the primary at the last poll that reached it. */
+                lag_blocks?: number;
+                /** @description Why it is skipped (absent when in use). */
+                reason?: string;
+            }[];
         };
     };
     responses: {
