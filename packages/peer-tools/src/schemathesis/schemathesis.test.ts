@@ -1,0 +1,67 @@
+/**
+ * Schemathesis (the pinned version, real, from PyPI) against a live `weft dev` on each chain kind:
+ * every check, every phase, positive and negative data, from the fixed seed of schemathesis.toml.
+ * Zero failures, and enough tested to mean something: every operation of the served document, and
+ * many test cases.
+ */
+import { weftCliOf } from "@weft/testkit/spawn-weft";
+import { startWeftDev } from "@weft/testkit/weft-dev";
+import { beforeAll, describe, expect, it } from "vitest";
+import { findPython } from "../toolchain/python-venv.js";
+import { skipReason } from "../toolchain/runtime.js";
+import { installSchemathesis } from "./install.js";
+import { formatSummary } from "./report.js";
+import { documentUrl, runSchemathesis } from "./run-schemathesis.js";
+
+const skip = skipReason("python3", findPython(), "apt-get install python3 python3-venv");
+
+/** Operations (path + method) in an OpenAPI document. */
+async function countOperations(url: string): Promise<number> {
+  const doc = (await (await fetch(documentUrl(url))).json()) as { paths: Record<string, object> };
+  const methods = new Set(["get", "put", "post", "delete", "options", "head", "patch", "trace"]);
+  return Object.values(doc.paths).reduce(
+    (n, item) => n + Object.keys(item).filter((k) => methods.has(k)).length,
+    0,
+  );
+}
+
+/** Fewer than this many test cases per operation on average would be a token run. */
+const MIN_CASES_PER_OPERATION = 20;
+
+describe.skipIf(skip)(`Schemathesis against weft dev${skip ? ` (skipped: ${skip})` : ""}`, () => {
+  let st: string;
+  beforeAll(() => {
+    st = installSchemathesis();
+  });
+
+  for (const vmType of ["move", "evm"] as const) {
+    it(`${vmType} chain: every check passes on every operation`, async () => {
+      const weft = await startWeftDev({ cli: weftCliOf(import.meta.url), vmType });
+      try {
+        const started = Date.now();
+        const { summary, output } = await runSchemathesis({ url: weft.url, st });
+        const seconds = ((Date.now() - started) / 1000).toFixed(1);
+        process.stderr.write(`\n[schemathesis ${vmType}, ${seconds} s wall]\n${formatSummary(summary)}`);
+        const operations = await countOperations(weft.url);
+
+        expect(summary.failures, output.slice(-20_000)).toEqual([]);
+        expect(summary.errors, output.slice(-20_000)).toEqual([]);
+        expect(summary.complete).toBe(true);
+        expect(summary.exitCode).toBe(0);
+        // Not vacuous: the whole served document, each operation tested, every phase run.
+        expect(summary.operations.total).toBe(operations);
+        expect(summary.operations.selected).toBe(operations);
+        expect(summary.operations.tested).toBe(operations);
+        expect(summary.testCases.generated).toBeGreaterThanOrEqual(operations * MIN_CASES_PER_OPERATION);
+        expect(summary.phases).toMatchObject({
+          examples: "success",
+          coverage: "success",
+          fuzzing: "success",
+          stateful: "success",
+        });
+      } finally {
+        await weft.stop();
+      }
+    });
+  }
+});
