@@ -5,11 +5,12 @@
  * Exit codes: 0 no failure, 1 failures or errors, 2 bad usage.
  */
 import { parseArgs } from "node:util";
-import { SCHEMATHESIS_VERSION } from "./install.js";
+import { installSchemathesis, SCHEMATHESIS_VERSION } from "./install.js";
 import { formatSummary, passed } from "./report.js";
 import { CONFIG_FILE, documentUrl, runSchemathesis } from "./run-schemathesis.js";
 
 const HELP = `Usage: schemathesis --url URL [options]
+       schemathesis --install
   (from the repository: npx pnpm@10 --filter @weft/peer-tools schemathesis --url URL)
 
 Runs Schemathesis ${SCHEMATHESIS_VERSION} against a deployment of the Weft API (weft, the reference
@@ -26,6 +27,8 @@ Options:
   --seed N             another seed than the configured one
   --max-examples N     test cases per operation and phase (default: the configured bound)
   --report-dir DIR     keep the JSON and JUnit reports there (default: a temporary directory)
+  --install            only install the pinned Schemathesis (CI does it before the tests) and
+                       print the path of its \`st\` command
   -h, --help           this text
 
 Schemathesis's own output (progress, each failure with a curl command reproducing it) goes to
@@ -53,11 +56,16 @@ async function main(argv: string[]): Promise<number> {
         seed: { type: "string" },
         "max-examples": { type: "string" },
         "report-dir": { type: "string" },
+        install: { type: "boolean" },
         help: { type: "boolean", short: "h" },
       },
     });
     if (values.help) {
       process.stdout.write(HELP);
+      return 0;
+    }
+    if (values.install) {
+      process.stdout.write(`${installSchemathesis()}\n`);
       return 0;
     }
     if (!values.url) throw new Error("--url is required");

@@ -78,7 +78,7 @@ describe.skipIf(skip)(`Schemathesis fails on a broken contract${skip ? ` (skippe
     st = installSchemathesis();
     weft = await startWeftDev({ cli: weftCliOf(import.meta.url), vmType: "move" });
     proxy = await startBreakingProxy(weft.url);
-  });
+  }, 600_000);
   afterAll(async () => {
     await new Promise((resolve) => proxy?.server.close(resolve));
     await weft?.stop();

@@ -30,9 +30,10 @@ const MIN_CASES_PER_OPERATION = 20;
 
 describe.skipIf(skip)(`Schemathesis against weft dev${skip ? ` (skipped: ${skip})` : ""}`, () => {
   let st: string;
+  // The first run on a machine installs it from PyPI.
   beforeAll(() => {
     st = installSchemathesis();
-  });
+  }, 600_000);
 
   for (const vmType of ["move", "evm"] as const) {
     it(`${vmType} chain: every check passes on every operation`, async () => {
