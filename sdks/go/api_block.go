@@ -159,7 +159,7 @@ GetBlock Get a block
 One block by height (a positive decimal integer).
 
  @param ctx context.Context - for authentication, logging, cancellation, deadlines, tracing, etc. Passed from http.Request or context.Background().
- @param height Block height, a positive decimal integer.
+ @param height Block height, a positive decimal integer (at most 18 digits, so it fits a bigint).
  @return ApiGetBlockRequest
 */
 func (a *BlockAPIService) GetBlock(ctx context.Context, height string) ApiGetBlockRequest {

@@ -258,7 +258,8 @@ Answers 200 when the database is reachable, every committed migration has been a
 process that ingests (`weft dev`, and `weft ingest` on its METRICS_PORT), ingestion is not stalled
 (nothing committed for INGEST_STALL_TIMEOUT_MS, or stopped on an error that cannot heal); 503
 otherwise, with a `reason` naming the failed check. Load balancers should route traffic only to
-ready replicas.
+ready replicas. A server reading from streaming replicas (DATABASE_READ_URLS) lists them under
+`replicas` and stays ready while one is skipped (reads then go to the others, else the primary).
 
 
  @param ctx context.Context - for authentication, logging, cancellation, deadlines, tracing, etc. Passed from http.Request or context.Background().

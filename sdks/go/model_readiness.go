@@ -25,6 +25,8 @@ type Readiness struct {
 	// The database answered a query.
 	Database string `json:"database"`
 	Migrations ReadinessMigrations `json:"migrations"`
+	// Present when the server reads from streaming replicas (DATABASE_READ_URLS): each replica, whether the Indexer API's reads go to it, and why not. A skipped replica does not make the server unready (reads then go to the other replicas, else the primary). 
+	Replicas []ReadinessReplicasInner `json:"replicas,omitempty"`
 	AdditionalProperties map[string]interface{}
 }
 
@@ -122,6 +124,38 @@ func (o *Readiness) SetMigrations(v ReadinessMigrations) {
 	o.Migrations = v
 }
 
+// GetReplicas returns the Replicas field value if set, zero value otherwise.
+func (o *Readiness) GetReplicas() []ReadinessReplicasInner {
+	if o == nil || IsNil(o.Replicas) {
+		var ret []ReadinessReplicasInner
+		return ret
+	}
+	return o.Replicas
+}
+
+// GetReplicasOk returns a tuple with the Replicas field value if set, nil otherwise
+// and a boolean to check if the value has been set.
+func (o *Readiness) GetReplicasOk() ([]ReadinessReplicasInner, bool) {
+	if o == nil || IsNil(o.Replicas) {
+		return nil, false
+	}
+	return o.Replicas, true
+}
+
+// HasReplicas returns a boolean if a field has been set.
+func (o *Readiness) HasReplicas() bool {
+	if o != nil && !IsNil(o.Replicas) {
+		return true
+	}
+
+	return false
+}
+
+// SetReplicas gets a reference to the given []ReadinessReplicasInner and assigns it to the Replicas field.
+func (o *Readiness) SetReplicas(v []ReadinessReplicasInner) {
+	o.Replicas = v
+}
+
 func (o Readiness) MarshalJSON() ([]byte, error) {
 	toSerialize,err := o.ToMap()
 	if err != nil {
@@ -135,6 +169,9 @@ func (o Readiness) ToMap() (map[string]interface{}, error) {
 	toSerialize["status"] = o.Status
 	toSerialize["database"] = o.Database
 	toSerialize["migrations"] = o.Migrations
+	if !IsNil(o.Replicas) {
+		toSerialize["replicas"] = o.Replicas
+	}
 
 	for key, value := range o.AdditionalProperties {
 		toSerialize[key] = value
@@ -183,6 +220,7 @@ func (o *Readiness) UnmarshalJSON(data []byte) (err error) {
 		delete(additionalProperties, "status")
 		delete(additionalProperties, "database")
 		delete(additionalProperties, "migrations")
+		delete(additionalProperties, "replicas")
 		o.AdditionalProperties = additionalProperties
 	}
 

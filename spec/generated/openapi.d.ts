@@ -1539,7 +1539,7 @@ export interface components {
             go_fast?: boolean;
             /** @description Accepted; `layer_zero` is always on. */
             experimental_features?: string[];
-        };
+        } & (unknown | unknown);
         /**
          * @description An ICS-20 IBC transfer hop (Skip `Transfer`). Weft always emits every key below but `fee_*` and the
          *     contract addresses; only the two chain ids are required, because operations echoed back from other

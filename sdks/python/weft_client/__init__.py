@@ -113,6 +113,7 @@ __all__ = [
     "Pagination",
     "Readiness",
     "ReadinessMigrations",
+    "ReadinessReplicasInner",
     "RichListHolder",
     "RichListPage",
     "Route",
@@ -250,6 +251,7 @@ from weft_client.models.packet_error import PacketError as PacketError
 from weft_client.models.pagination import Pagination as Pagination
 from weft_client.models.readiness import Readiness as Readiness
 from weft_client.models.readiness_migrations import ReadinessMigrations as ReadinessMigrations
+from weft_client.models.readiness_replicas_inner import ReadinessReplicasInner as ReadinessReplicasInner
 from weft_client.models.rich_list_holder import RichListHolder as RichListHolder
 from weft_client.models.rich_list_page import RichListPage as RichListPage
 from weft_client.models.route import Route as Route

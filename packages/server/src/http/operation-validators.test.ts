@@ -73,6 +73,33 @@ describe("operation validators compiled from the spec", () => {
     });
   });
 
+  it("words a rule the schema states but cannot word (x-weft-error): exactly one of the route amounts", () => {
+    const base = {
+      source_asset_chain_id: "weft-devnet-1",
+      source_asset_denom: "uinit",
+      dest_asset_chain_id: "weft-wasm-1",
+      dest_asset_denom: "uinit",
+    };
+    const worded = {
+      status: 400,
+      code: 3,
+      message: "give exactly one of amount_in and amount_out",
+      details: [
+        { field: "body.amount_in", description: "exactly one of amount_in and amount_out is required" },
+      ],
+    };
+    const type = "application/json";
+    expect(rejection("getRoute", request({ body: { ...base }, type }))).toEqual(worded);
+    expect(
+      rejection("getRoute", request({ body: { ...base, amount_in: "1", amount_out: "1" }, type })),
+    ).toEqual(worded);
+    expect(rejection("getRoute", request({ body: { ...base, amount_out: "1" }, type }))).toBeUndefined();
+    // Elsewhere the schema's own words stay: the field and what is wrong with it.
+    expect(rejection("getRoute", request({ body: { ...base, amount_in: 1 }, type }))?.details).toEqual([
+      { field: "body.amount_in", description: "must be string" },
+    ]);
+  });
+
   it("refuses a NUL byte or a lone surrogate in any declared string, naming it, before any schema", () => {
     const refusal = (field: string) => ({
       status: 400,

@@ -83,7 +83,23 @@ function fieldOf(error: ErrorObject, root: "path" | "query" | "body"): string {
   return [root, ...decoded].join(".");
 }
 
+/**
+ * The wording a schema gives for its own failure (`x-weft-error` beside the failing keyword): for a
+ * rule JSON Schema states but cannot word, e.g. "exactly one of amount_in and amount_out".
+ */
+interface SchemaError {
+  field: string;
+  message: string;
+  description: string;
+}
+
 function toBadRequest(error: ErrorObject | undefined, root: "path" | "query" | "body"): ApiError {
+  const worded = (error?.parentSchema as { "x-weft-error"?: SchemaError } | undefined)?.["x-weft-error"];
+  if (worded) {
+    return new ApiError(400, worded.message, {
+      details: [{ field: `${root}.${worded.field}`, description: worded.description }],
+    });
+  }
   const description = error?.message ?? "is invalid";
   const field = error ? fieldOf(error, root === "body" ? "body" : rootOf(error)) : root;
   const detail: ErrorDetail = { field, description };
@@ -143,7 +159,14 @@ export function compileOperationValidators(doc: SpecDocument): Map<string, Opera
   });
   addFormats(ajv);
   // Bodies: not coerced, defaults filled in (a client omitting `allow_multi_tx` gets its default).
-  const bodyAjv = new Ajv2020({ strict: false, allErrors: false, coerceTypes: false, useDefaults: true });
+  // verbose: an error carries the schema it failed in (for `x-weft-error`); it costs only on errors.
+  const bodyAjv = new Ajv2020({
+    strict: false,
+    allErrors: false,
+    coerceTypes: false,
+    useDefaults: true,
+    verbose: true,
+  });
   addFormats(bodyAjv);
   // Responses (tests, CI): exactly as documented, nothing coerced or filled in.
   const responseAjv = new Ajv2020({ strict: false, allErrors: false });

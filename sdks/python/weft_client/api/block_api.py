@@ -294,7 +294,7 @@ class BlockApi:
     @validate_call
     def get_block(
         self,
-        height: Annotated[str, Field(strict=True, description="Block height, a positive decimal integer.")],
+        height: Annotated[str, Field(strict=True, description="Block height, a positive decimal integer (at most 18 digits, so it fits a bigint).")],
         _request_timeout: Union[
             None,
             Annotated[StrictFloat, Field(gt=0)],
@@ -312,7 +312,7 @@ class BlockApi:
 
         One block by height (a positive decimal integer).
 
-        :param height: Block height, a positive decimal integer. (required)
+        :param height: Block height, a positive decimal integer (at most 18 digits, so it fits a bigint). (required)
         :type height: str
         :param _request_timeout: timeout setting for this request. If one
                                  number provided, it will be total request
@@ -365,7 +365,7 @@ class BlockApi:
     @validate_call
     def get_block_with_http_info(
         self,
-        height: Annotated[str, Field(strict=True, description="Block height, a positive decimal integer.")],
+        height: Annotated[str, Field(strict=True, description="Block height, a positive decimal integer (at most 18 digits, so it fits a bigint).")],
         _request_timeout: Union[
             None,
             Annotated[StrictFloat, Field(gt=0)],
@@ -383,7 +383,7 @@ class BlockApi:
 
         One block by height (a positive decimal integer).
 
-        :param height: Block height, a positive decimal integer. (required)
+        :param height: Block height, a positive decimal integer (at most 18 digits, so it fits a bigint). (required)
         :type height: str
         :param _request_timeout: timeout setting for this request. If one
                                  number provided, it will be total request
@@ -436,7 +436,7 @@ class BlockApi:
     @validate_call
     def get_block_without_preload_content(
         self,
-        height: Annotated[str, Field(strict=True, description="Block height, a positive decimal integer.")],
+        height: Annotated[str, Field(strict=True, description="Block height, a positive decimal integer (at most 18 digits, so it fits a bigint).")],
         _request_timeout: Union[
             None,
             Annotated[StrictFloat, Field(gt=0)],
@@ -454,7 +454,7 @@ class BlockApi:
 
         One block by height (a positive decimal integer).
 
-        :param height: Block height, a positive decimal integer. (required)
+        :param height: Block height, a positive decimal integer (at most 18 digits, so it fits a bigint). (required)
         :type height: str
         :param _request_timeout: timeout setting for this request. If one
                                  number provided, it will be total request

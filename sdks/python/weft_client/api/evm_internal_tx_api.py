@@ -15,7 +15,7 @@ from pydantic import validate_call, Field, StrictFloat, StrictStr, StrictInt
 from typing import Any, Dict, List, Optional, Tuple, Union
 from typing_extensions import Annotated
 
-from pydantic import Field, StrictBool, StrictStr, field_validator
+from pydantic import Field, StrictBool, field_validator
 from typing import Optional
 from typing_extensions import Annotated
 from weft_client.models.evm_internal_txs_page import EvmInternalTxsPage
@@ -740,7 +740,7 @@ class EVMInternalTxApi:
     @validate_call
     def list_evm_internal_txs_by_hash(
         self,
-        tx_hash: Annotated[StrictStr, Field(description="EVM tx hash, 0x + 64 hex (any case; 0x optional).")],
+        tx_hash: Annotated[str, Field(strict=True, description="EVM tx hash, 0x + 64 hex (any case; 0x optional).")],
         pagination_key: Annotated[Optional[Annotated[str, Field(strict=True)]], Field(description="Where the page starts: the `next_key` of the previous page, or base64 of a decimal offset (e.g. `MTAw` = 100), or base64 of a JSON cursor: `{\"sequence\":N}` (tx lists), `{\"height\":N}` (blocks; NFT collections, where it means `height < N`), `{\"height\":N,\"token_id\":\"T\"}` (NFT tokens), `{\"account\":\"0x..\",\"amount\":\"N\"}` (rich list). The NFT lists' own `next_key`s add `\"collection_addr\":\"0x..\"`, the tie-break that makes the cursor unique. A key replaces `pagination.offset`. An empty value means no key. Malformed keys are a 400 naming `pagination.key`. ")] = None,
         pagination_offset: Annotated[Optional[Annotated[int, Field(strict=True, ge=0)]], Field(description="Records to skip when no `pagination.key` is given. Negative values are a 400.")] = None,
         pagination_limit: Annotated[Optional[Annotated[int, Field(le=1000, strict=True, ge=1)]], Field(description="Records per page, 1 to 1000. Values outside are a 400 (`pagination.limit must be between 1 and 1000`).")] = None,
@@ -831,7 +831,7 @@ class EVMInternalTxApi:
     @validate_call
     def list_evm_internal_txs_by_hash_with_http_info(
         self,
-        tx_hash: Annotated[StrictStr, Field(description="EVM tx hash, 0x + 64 hex (any case; 0x optional).")],
+        tx_hash: Annotated[str, Field(strict=True, description="EVM tx hash, 0x + 64 hex (any case; 0x optional).")],
         pagination_key: Annotated[Optional[Annotated[str, Field(strict=True)]], Field(description="Where the page starts: the `next_key` of the previous page, or base64 of a decimal offset (e.g. `MTAw` = 100), or base64 of a JSON cursor: `{\"sequence\":N}` (tx lists), `{\"height\":N}` (blocks; NFT collections, where it means `height < N`), `{\"height\":N,\"token_id\":\"T\"}` (NFT tokens), `{\"account\":\"0x..\",\"amount\":\"N\"}` (rich list). The NFT lists' own `next_key`s add `\"collection_addr\":\"0x..\"`, the tie-break that makes the cursor unique. A key replaces `pagination.offset`. An empty value means no key. Malformed keys are a 400 naming `pagination.key`. ")] = None,
         pagination_offset: Annotated[Optional[Annotated[int, Field(strict=True, ge=0)]], Field(description="Records to skip when no `pagination.key` is given. Negative values are a 400.")] = None,
         pagination_limit: Annotated[Optional[Annotated[int, Field(le=1000, strict=True, ge=1)]], Field(description="Records per page, 1 to 1000. Values outside are a 400 (`pagination.limit must be between 1 and 1000`).")] = None,
@@ -922,7 +922,7 @@ class EVMInternalTxApi:
     @validate_call
     def list_evm_internal_txs_by_hash_without_preload_content(
         self,
-        tx_hash: Annotated[StrictStr, Field(description="EVM tx hash, 0x + 64 hex (any case; 0x optional).")],
+        tx_hash: Annotated[str, Field(strict=True, description="EVM tx hash, 0x + 64 hex (any case; 0x optional).")],
         pagination_key: Annotated[Optional[Annotated[str, Field(strict=True)]], Field(description="Where the page starts: the `next_key` of the previous page, or base64 of a decimal offset (e.g. `MTAw` = 100), or base64 of a JSON cursor: `{\"sequence\":N}` (tx lists), `{\"height\":N}` (blocks; NFT collections, where it means `height < N`), `{\"height\":N,\"token_id\":\"T\"}` (NFT tokens), `{\"account\":\"0x..\",\"amount\":\"N\"}` (rich list). The NFT lists' own `next_key`s add `\"collection_addr\":\"0x..\"`, the tie-break that makes the cursor unique. A key replaces `pagination.offset`. An empty value means no key. Malformed keys are a 400 naming `pagination.key`. ")] = None,
         pagination_offset: Annotated[Optional[Annotated[int, Field(strict=True, ge=0)]], Field(description="Records to skip when no `pagination.key` is given. Negative values are a 400.")] = None,
         pagination_limit: Annotated[Optional[Annotated[int, Field(le=1000, strict=True, ge=1)]], Field(description="Records per page, 1 to 1000. Values outside are a 400 (`pagination.limit must be between 1 and 1000`).")] = None,

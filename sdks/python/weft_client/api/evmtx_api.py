@@ -42,7 +42,7 @@ class EVMTxApi:
     @validate_call
     def get_evm_tx(
         self,
-        tx_hash: Annotated[StrictStr, Field(description="EVM tx hash, 0x + 64 hex (any case; 0x optional).")],
+        tx_hash: Annotated[str, Field(strict=True, description="EVM tx hash, 0x + 64 hex (any case; 0x optional).")],
         _request_timeout: Union[
             None,
             Annotated[StrictFloat, Field(gt=0)],
@@ -113,7 +113,7 @@ class EVMTxApi:
     @validate_call
     def get_evm_tx_with_http_info(
         self,
-        tx_hash: Annotated[StrictStr, Field(description="EVM tx hash, 0x + 64 hex (any case; 0x optional).")],
+        tx_hash: Annotated[str, Field(strict=True, description="EVM tx hash, 0x + 64 hex (any case; 0x optional).")],
         _request_timeout: Union[
             None,
             Annotated[StrictFloat, Field(gt=0)],
@@ -184,7 +184,7 @@ class EVMTxApi:
     @validate_call
     def get_evm_tx_without_preload_content(
         self,
-        tx_hash: Annotated[StrictStr, Field(description="EVM tx hash, 0x + 64 hex (any case; 0x optional).")],
+        tx_hash: Annotated[str, Field(strict=True, description="EVM tx hash, 0x + 64 hex (any case; 0x optional).")],
         _request_timeout: Union[
             None,
             Annotated[StrictFloat, Field(gt=0)],

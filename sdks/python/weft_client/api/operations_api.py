@@ -553,7 +553,7 @@ class OperationsApi:
     ) -> Readiness:
         """Readiness
 
-        Answers 200 when the database is reachable, every committed migration has been applied and, in a process that ingests (`weft dev`, and `weft ingest` on its METRICS_PORT), ingestion is not stalled (nothing committed for INGEST_STALL_TIMEOUT_MS, or stopped on an error that cannot heal); 503 otherwise, with a `reason` naming the failed check. Load balancers should route traffic only to ready replicas. 
+        Answers 200 when the database is reachable, every committed migration has been applied and, in a process that ingests (`weft dev`, and `weft ingest` on its METRICS_PORT), ingestion is not stalled (nothing committed for INGEST_STALL_TIMEOUT_MS, or stopped on an error that cannot heal); 503 otherwise, with a `reason` naming the failed check. Load balancers should route traffic only to ready replicas. A server reading from streaming replicas (DATABASE_READ_URLS) lists them under `replicas` and stays ready while one is skipped (reads then go to the others, else the primary). 
 
         :param _request_timeout: timeout setting for this request. If one
                                  number provided, it will be total request
@@ -618,7 +618,7 @@ class OperationsApi:
     ) -> ApiResponse[Readiness]:
         """Readiness
 
-        Answers 200 when the database is reachable, every committed migration has been applied and, in a process that ingests (`weft dev`, and `weft ingest` on its METRICS_PORT), ingestion is not stalled (nothing committed for INGEST_STALL_TIMEOUT_MS, or stopped on an error that cannot heal); 503 otherwise, with a `reason` naming the failed check. Load balancers should route traffic only to ready replicas. 
+        Answers 200 when the database is reachable, every committed migration has been applied and, in a process that ingests (`weft dev`, and `weft ingest` on its METRICS_PORT), ingestion is not stalled (nothing committed for INGEST_STALL_TIMEOUT_MS, or stopped on an error that cannot heal); 503 otherwise, with a `reason` naming the failed check. Load balancers should route traffic only to ready replicas. A server reading from streaming replicas (DATABASE_READ_URLS) lists them under `replicas` and stays ready while one is skipped (reads then go to the others, else the primary). 
 
         :param _request_timeout: timeout setting for this request. If one
                                  number provided, it will be total request
@@ -683,7 +683,7 @@ class OperationsApi:
     ) -> RESTResponseType:
         """Readiness
 
-        Answers 200 when the database is reachable, every committed migration has been applied and, in a process that ingests (`weft dev`, and `weft ingest` on its METRICS_PORT), ingestion is not stalled (nothing committed for INGEST_STALL_TIMEOUT_MS, or stopped on an error that cannot heal); 503 otherwise, with a `reason` naming the failed check. Load balancers should route traffic only to ready replicas. 
+        Answers 200 when the database is reachable, every committed migration has been applied and, in a process that ingests (`weft dev`, and `weft ingest` on its METRICS_PORT), ingestion is not stalled (nothing committed for INGEST_STALL_TIMEOUT_MS, or stopped on an error that cannot heal); 503 otherwise, with a `reason` naming the failed check. Load balancers should route traffic only to ready replicas. A server reading from streaming replicas (DATABASE_READ_URLS) lists them under `replicas` and stays ready while one is skipped (reads then go to the others, else the primary). 
 
         :param _request_timeout: timeout setting for this request. If one
                                  number provided, it will be total request

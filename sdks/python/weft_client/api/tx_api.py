@@ -42,7 +42,7 @@ class TxApi:
     @validate_call
     def get_tx(
         self,
-        tx_hash: Annotated[StrictStr, Field(description="A tx hash: 64 hex digits, with or without `0x`, in any case; anything else is a 400.")],
+        tx_hash: Annotated[str, Field(strict=True, description="A tx hash: 64 hex digits, with or without `0x`, in any case; anything else is a 400.")],
         _request_timeout: Union[
             None,
             Annotated[StrictFloat, Field(gt=0)],
@@ -113,7 +113,7 @@ class TxApi:
     @validate_call
     def get_tx_with_http_info(
         self,
-        tx_hash: Annotated[StrictStr, Field(description="A tx hash: 64 hex digits, with or without `0x`, in any case; anything else is a 400.")],
+        tx_hash: Annotated[str, Field(strict=True, description="A tx hash: 64 hex digits, with or without `0x`, in any case; anything else is a 400.")],
         _request_timeout: Union[
             None,
             Annotated[StrictFloat, Field(gt=0)],
@@ -184,7 +184,7 @@ class TxApi:
     @validate_call
     def get_tx_without_preload_content(
         self,
-        tx_hash: Annotated[StrictStr, Field(description="A tx hash: 64 hex digits, with or without `0x`, in any case; anything else is a 400.")],
+        tx_hash: Annotated[str, Field(strict=True, description="A tx hash: 64 hex digits, with or without `0x`, in any case; anything else is a 400.")],
         _request_timeout: Union[
             None,
             Annotated[StrictFloat, Field(gt=0)],

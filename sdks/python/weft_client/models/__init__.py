@@ -88,6 +88,7 @@ from weft_client.models.packet_error import PacketError
 from weft_client.models.pagination import Pagination
 from weft_client.models.readiness import Readiness
 from weft_client.models.readiness_migrations import ReadinessMigrations
+from weft_client.models.readiness_replicas_inner import ReadinessReplicasInner
 from weft_client.models.rich_list_holder import RichListHolder
 from weft_client.models.rich_list_page import RichListPage
 from weft_client.models.route import Route

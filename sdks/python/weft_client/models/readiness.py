@@ -18,8 +18,9 @@ import re  # noqa: F401
 import json
 
 from pydantic import BaseModel, ConfigDict, Field, StrictStr, field_validator
-from typing import Any, ClassVar, Dict, List
+from typing import Any, ClassVar, Dict, List, Optional
 from weft_client.models.readiness_migrations import ReadinessMigrations
+from weft_client.models.readiness_replicas_inner import ReadinessReplicasInner
 from typing import Optional, Set
 from typing_extensions import Self
 from pydantic_core import to_jsonable_python
@@ -31,8 +32,9 @@ class Readiness(BaseModel):
     status: StrictStr = Field(description="Always `ready` on a 200.")
     database: StrictStr = Field(description="The database answered a query.")
     migrations: ReadinessMigrations
+    replicas: Optional[List[ReadinessReplicasInner]] = Field(default=None, description="Present when the server reads from streaming replicas (DATABASE_READ_URLS): each replica, whether the Indexer API's reads go to it, and why not. A skipped replica does not make the server unready (reads then go to the other replicas, else the primary). ")
     additional_properties: Dict[str, Any] = {}
-    __properties: ClassVar[List[str]] = ["status", "database", "migrations"]
+    __properties: ClassVar[List[str]] = ["status", "database", "migrations", "replicas"]
 
     @field_validator('status')
     def status_validate_enum(cls, value):
@@ -92,6 +94,12 @@ class Readiness(BaseModel):
         # override the default output from pydantic by calling `to_dict()` of migrations
         if self.migrations:
             _dict['migrations'] = self.migrations.to_dict()
+        # override the default output from pydantic by calling `to_dict()` of each item in replicas (list)
+        _items = []
+        if self.replicas:
+            for _item_replicas in self.replicas:
+                _items.append(_item_replicas.to_dict() if _item_replicas is not None else None)
+            _dict['replicas'] = _items
         # puts key-value pairs in additional_properties in the top level
         if self.additional_properties is not None:
             for _key, _value in self.additional_properties.items():
@@ -111,7 +119,8 @@ class Readiness(BaseModel):
         _obj = cls.model_validate({
             "status": obj.get("status"),
             "database": obj.get("database"),
-            "migrations": ReadinessMigrations.from_dict(obj["migrations"]) if obj.get("migrations") is not None else None
+            "migrations": ReadinessMigrations.from_dict(obj["migrations"]) if obj.get("migrations") is not None else None,
+            "replicas": [ReadinessReplicasInner.from_dict(_item) for _item in obj["replicas"]] if obj.get("replicas") is not None else None
         })
         # store additional fields in additional_properties
         for _key in obj.keys():
