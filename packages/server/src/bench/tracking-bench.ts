@@ -8,20 +8,16 @@
  *
  *   node packages/server/dist/bench/tracking-bench.js [--transfers 1000] [--rate 100] [--seconds 20] [--json FILE]
  */
-import { type ChildProcess, spawn } from "node:child_process";
-import { mkdtempSync, readFileSync, rmSync, writeFileSync } from "node:fs";
-import { createRequire } from "node:module";
+import { mkdtempSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import path from "node:path";
 import { fileURLToPath } from "node:url";
 import { parseArgs } from "node:util";
-import { createTestKey, L1_CHAIN_ID, signTx } from "@weft/devnet";
-import { MsgTransfer } from "cosmjs-types/ibc/applications/transfer/v1/tx";
+import { L1_CHAIN_ID } from "@weft/devnet";
 import pg from "pg";
-import { bindEndpoints } from "../router/registry/bind-endpoints.js";
-import { parseRegistryFile } from "../router/registry/registry-file.js";
 import { JSON_OPTION, latencyPercentiles, writeBenchJson } from "./bench-json.js";
 import { startBenchServer } from "./bench-server-process.js";
+import { startChild, startDevnetTransfers, trackTransfer } from "./devnet-transfers.js";
 import { createScratchDatabase, DEFAULT_ADMIN_URL } from "./scratch-database.js";
 
 const { values } = parseArgs({
@@ -41,69 +37,17 @@ const transfers = Number(values.transfers);
 const rate = Number(values.rate);
 const seconds = Number(values.seconds);
 
-const alice = await createTestKey("bench-alice");
-const sender = alice.bech32("init");
 const scratch = await createScratchDatabase(values["admin-url"], "tracking");
 const work = mkdtempSync(path.join(tmpdir(), "weft-tracking-bench-"));
 
-/** Starts a child process and resolves with the first stdout/stderr match of `pattern`. */
-function start(
-  args: string[],
-  env: NodeJS.ProcessEnv,
-  stream: "stdout" | "stderr",
-  pattern: RegExp,
-): Promise<{ child: ChildProcess; match: RegExpExecArray }> {
-  const child = spawn(process.execPath, args, {
-    env: { ...process.env, ...env },
-    stdio: ["ignore", "pipe", "pipe"],
-  });
-  return new Promise((resolve, reject) => {
-    let seen = "";
-    child[stream]?.on("data", (chunk: Buffer) => {
-      seen += chunk.toString();
-      const match = pattern.exec(seen);
-      if (match) resolve({ child, match });
-    });
-    child.once("exit", (code) => reject(new Error(`${args[0]} exited (${code}): ${seen.slice(-500)}`)));
-  });
-}
-
 // The interchain in its own process, as real chains would be: a block every --block-ms on each chain.
-const genesisFile = path.join(work, "genesis.json");
-writeFileSync(
-  genesisFile,
-  JSON.stringify({ [L1_CHAIN_ID]: { [sender]: { uinit: (10n ** 15n).toString() } } }),
-);
-const require = createRequire(import.meta.url);
-const devnetCli = require.resolve("@weft/devnet").replace(/index\.js$/, "cli.js");
-const devnet = await start(
-  [
-    devnetCli,
-    "--interchain",
-    "--genesis",
-    genesisFile,
-    "--block-interval-ms",
-    values["block-ms"],
-    "--initial-blocks",
-    "1",
-  ],
-  {},
-  "stdout",
-  /^(\{.*\})\n/m,
-);
-const urls = JSON.parse(devnet.match[1] ?? "{}") as Record<string, string>;
-const registryFile = path.join(work, "registry.json");
-const bundled = path.resolve(path.dirname(fileURLToPath(import.meta.url)), "../../registries/devnet.json");
-writeFileSync(
-  registryFile,
-  JSON.stringify(bindEndpoints(parseRegistryFile(JSON.parse(readFileSync(bundled, "utf8")), bundled), urls)),
-);
+const devnet = await startDevnetTransfers(work, Number(values["block-ms"]));
 
 // Weft as deployed: `weft serve` (API + tracker) in its own process on real Postgres.
 const weftCli = path.resolve(path.dirname(fileURLToPath(import.meta.url)), "../cli.js");
-const weft = await start(
+const weft = await startChild(
   [weftCli, "serve"],
-  { DATABASE_URL: scratch.url, ROUTER_REGISTRY: registryFile, PORT: "0", LOG_LEVEL: "warn" },
+  { DATABASE_URL: scratch.url, ROUTER_REGISTRY: devnet.registryFile, PORT: "0", LOG_LEVEL: "warn" },
   "stderr",
   /serving on (http:\/\/\S+)/,
 );
@@ -111,42 +55,12 @@ const weftUrl = weft.match[1] ?? "";
 const pool = new pg.Pool({ connectionString: scratch.url, max: 2 });
 
 // Broadcast and track N real transfers (L1 -> Wasm rollup, one MsgTransfer each).
-const l1 = urls[L1_CHAIN_ID] ?? "";
 const hashes: string[] = [];
 const started = performance.now();
 for (let i = 0; i < transfers; i++) {
-  const msg = MsgTransfer.fromPartial({
-    sourcePort: "transfer",
-    sourceChannel: "channel-1",
-    token: { denom: "uinit", amount: String(1000 + i) },
-    sender,
-    receiver: sender,
-    timeoutTimestamp: 1_900_000_000_000_000_000n,
-  });
-  const raw = await signTx({
-    key: alice,
-    chainId: L1_CHAIN_ID,
-    accountNumber: 0n,
-    sequence: BigInt(i),
-    messages: [
-      { typeUrl: "/ibc.applications.transfer.v1.MsgTransfer", value: MsgTransfer.encode(msg).finish() },
-    ],
-  });
-  const res = await fetch(`${l1}/cosmos/tx/v1beta1/txs`, {
-    method: "POST",
-    headers: { "content-type": "application/json" },
-    body: JSON.stringify({ tx_bytes: Buffer.from(raw).toString("base64"), mode: "BROADCAST_MODE_SYNC" }),
-  });
-  const { tx_response } = (await res.json()) as {
-    tx_response: { code: number; txhash: string; raw_log: string };
-  };
-  if (tx_response.code !== 0) throw new Error(`broadcast ${i}: ${tx_response.raw_log}`);
-  await fetch(`${weftUrl}/v2/tx/track`, {
-    method: "POST",
-    headers: { "content-type": "application/json" },
-    body: JSON.stringify({ tx_hash: tx_response.txhash, chain_id: L1_CHAIN_ID }),
-  });
-  hashes.push(tx_response.txhash);
+  const hash = await devnet.broadcast(i);
+  await trackTransfer(weftUrl, hash);
+  hashes.push(hash);
 }
 console.log(
   `${transfers} transfers signed, broadcast and tracked in ${((performance.now() - started) / 1000).toFixed(1)} s`,
