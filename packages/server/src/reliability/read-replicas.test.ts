@@ -14,88 +14,21 @@
  * head), lighter than the devnet on a small machine and just as real for the database. Skipped only
  * where the PostgreSQL server binaries are absent (CI installs them: .ci/postgres.sh).
  */
-import { type ChildProcess, execFileSync, spawn } from "node:child_process";
-import { existsSync, mkdtempSync, readdirSync, rmSync } from "node:fs";
-import { createServer } from "node:net";
-import path from "node:path";
+import { type ChildProcess, spawn } from "node:child_process";
 import pg from "pg";
 import { describe, expect, it } from "vitest";
 import { startFaultProxy } from "../_test/fault-proxy.js";
 import { startPayloadNode } from "../_test/payload-node.js";
 import { CLI_PATH, runWeft, startWeft } from "../_test/spawn-weft.js";
 import { SYNTHETIC_CHAIN_ID, syntheticPayload } from "../_test/synthetic-chain.js";
-
-/** The newest PostgreSQL server binaries Debian installs, if any. */
-function postgresBin(): string | undefined {
-  const root = "/usr/lib/postgresql";
-  if (!existsSync(root)) return undefined;
-  const versions = readdirSync(root)
-    .filter((v) => existsSync(path.join(root, v, "bin", "initdb")))
-    .sort((a, b) => Number(a) - Number(b));
-  const newest = versions.at(-1);
-  return newest ? path.join(root, newest, "bin") : undefined;
-}
+import { createPostgresPair, postgresBin } from "../bench/postgres-pair.js";
 
 const BIN = postgresBin();
 const MAX_LAG_BLOCKS = 5;
 /** The servers' DATABASE_QUERY_TIMEOUT_MS: the longest a read waits on a silent replica. */
 const QUERY_TIMEOUT_MS = 2_000;
 
-/** initdb and the server refuse to run as root: the clusters belong to the `postgres` OS user. */
-function asPostgres(command: string, args: string[], timeoutMs = 60_000): string {
-  const root = process.getuid?.() === 0;
-  const [file, argv] = root ? ["runuser", ["-u", "postgres", "--", command, ...args]] : [command, args];
-  return execFileSync(file, argv, {
-    encoding: "utf8",
-    timeout: timeoutMs,
-    stdio: ["ignore", "pipe", "pipe"],
-  });
-}
-
-async function freePort(): Promise<number> {
-  return new Promise((resolve, reject) => {
-    const server = createServer();
-    server.once("error", reject);
-    server.listen(0, "127.0.0.1", () => {
-      const { port } = server.address() as { port: number };
-      server.close(() => resolve(port));
-    });
-  });
-}
-
 const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
-
-interface Cluster {
-  dir: string;
-  port: number;
-  url: string;
-  start(): void;
-  stop(): void;
-}
-
-function cluster(bin: string, dir: string, port: number): Cluster {
-  const options = `-h 127.0.0.1 -p ${port} -k ${dir} -c fsync=off -c max_connections=100`;
-  return {
-    dir,
-    port,
-    url: `postgres://postgres@127.0.0.1:${port}/postgres`,
-    start: () =>
-      void asPostgres(path.join(bin, "pg_ctl"), [
-        "-D",
-        dir,
-        "-l",
-        `${dir}.log`,
-        "-w",
-        "-t",
-        "30",
-        "start",
-        "-o",
-        options,
-      ]),
-    stop: () =>
-      void asPostgres(path.join(bin, "pg_ctl"), ["-D", dir, "-w", "-t", "30", "-m", "fast", "stop"]),
-  };
-}
 
 interface ReadyBody {
   replicas?: { replica: string; state: string; lag_blocks?: number; reason?: string }[];
@@ -103,11 +36,8 @@ interface ReadyBody {
 
 describe.skipIf(BIN === undefined)("read replicas (a real primary and streaming replica)", () => {
   it("reads from the replica, falls back to the primary when it stops or lags, and /status stays queryable", async () => {
-    const bin = BIN as string;
-    const root = mkdtempSync("/tmp/weft-replicas-");
-    if (process.getuid?.() === 0) execFileSync("chown", ["postgres", root]);
-    const primary = cluster(bin, path.join(root, "primary"), await freePort());
-    const replica = cluster(bin, path.join(root, "replica"), await freePort());
+    const pair = await createPostgresPair(BIN as string);
+    const { primary, replica } = pair;
     // The servers reach the replica through this proxy (phase 4 makes it a black hole).
     const proxy = await startFaultProxy({ target: { host: "127.0.0.1", port: replica.port } });
     const replicaName = `127.0.0.1:${proxy.port}`;
@@ -122,36 +52,9 @@ describe.skipIf(BIN === undefined)("read replicas (a real primary and streaming 
     }, 400);
     const children: ChildProcess[] = [];
     const clients: pg.Client[] = [];
-    const started: Cluster[] = [];
     try {
-      asPostgres(path.join(bin, "initdb"), [
-        "-D",
-        primary.dir,
-        "-U",
-        "postgres",
-        "--auth=trust",
-        "-E",
-        "UTF8",
-        "--locale=C.UTF-8",
-      ]);
-      primary.start();
-      started.push(primary);
-      // A streaming replica of it, with standby.signal and primary_conninfo written by -R.
-      asPostgres(path.join(bin, "pg_basebackup"), [
-        "-h",
-        "127.0.0.1",
-        "-p",
-        String(primary.port),
-        "-U",
-        "postgres",
-        "-D",
-        replica.dir,
-        "-R",
-        "-X",
-        "stream",
-      ]);
-      replica.start();
-      started.push(replica);
+      pair.startPrimary();
+      pair.startReplica();
 
       expect((await runWeft(["migrate"], { DATABASE_URL: primary.url, LOG_LEVEL: "warn" })).code).toBe(0);
       const ingest = spawn(process.execPath, [CLI_PATH, "ingest", "--rpc-url", node.url], {
@@ -366,16 +269,9 @@ describe.skipIf(BIN === undefined)("read replicas (a real primary and streaming 
         await Promise.race([exited, sleep(10_000)]);
         if (child.exitCode === null) child.kill("SIGKILL");
       }
-      for (const c of started.reverse()) {
-        try {
-          asPostgres(path.join(bin, "pg_ctl"), ["-D", c.dir, "-w", "-t", "30", "-m", "immediate", "stop"]);
-        } catch {
-          // Already stopped.
-        }
-      }
       await proxy.close();
       await node.close();
-      rmSync(root, { recursive: true, force: true });
+      pair.destroy();
     }
   }, 240_000);
 });
