@@ -1,0 +1,2 @@
+\set seq random(1, 1045315)
+SELECT data FROM tx WHERE hash = (SELECT hash FROM tx WHERE sequence = :seq);
