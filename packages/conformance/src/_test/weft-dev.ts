@@ -2,8 +2,9 @@
  * A real Weft for this package's tests: the kit's `weft dev` (@weft/testkit/weft-dev) run from the
  * @weft/server this package depends on (turbo builds it before these tests).
  */
-import { startWeftDev as startDev, type WeftDev, type WeftDevOptions } from "@weft/testkit/weft-dev";
+
 import { weftCliOf } from "@weft/testkit/spawn-weft";
+import { startWeftDev as startDev, type WeftDev, type WeftDevOptions } from "@weft/testkit/weft-dev";
 
 export type { WeftDev };
 
