@@ -142,7 +142,9 @@ export const VALUE_VARIANTS: BrokenVariant[] = [
     fails: "negative.getTx.tx_hash.short-hash",
     handle: async (req) => {
       const r = await req.forward();
-      const m = /^\/indexer\/tx\/v1\/txs\/(?:0x)?([0-9a-fA-F]+)$/.exec(req.url.pathname);
+      // Upper-case hex only: the contract's hash pattern now also makes "abc" (pattern-miss) a
+      // 400, and this fault is the short hash's alone.
+      const m = /^\/indexer\/tx\/v1\/txs\/(?:0x)?([0-9A-F]+)$/.exec(req.url.pathname);
       if (!m || m[1]?.length === 64 || r.status !== 400) return r;
       return json(400, { ...(JSON.parse(r.body) as object), code: 400 });
     },

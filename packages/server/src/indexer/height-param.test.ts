@@ -34,7 +34,11 @@ describe("a height in the path", () => {
       }
       const ok = await fetch(`${url()}${route}3`);
       expect(ok.status).toBe(200);
-      const max = await fetch(`${url()}${route}9223372036854775807`);
+      // The largest height each route's contract admits: a block's path pattern stops at 18 digits
+      // (so that every height it admits is a bigint the server accepts: Schemathesis sends them all);
+      // the by_height lists take any bigint.
+      const largest = route === "/indexer/block/v1/blocks/" ? "999999999999999999" : "9223372036854775807";
+      const max = await fetch(`${url()}${route}${largest}`);
       expect([200, 404]).toContain(max.status);
     },
   );
