@@ -4,10 +4,10 @@
  * `schemathesis.toml` (every check, every phase, positive and negative data, a fixed seed), and its
  * JSON report is read into a summary.
  */
-import { spawn } from "node:child_process";
 import { mkdtempSync } from "node:fs";
 import { tmpdir } from "node:os";
 import path from "node:path";
+import { runCommand } from "../toolchain/run-command.js";
 import { PACKAGE_ROOT } from "../toolchain/tool-cache.js";
 import { installSchemathesis } from "./install.js";
 import { readJsonReport, type SchemathesisSummary } from "./report.js";
@@ -80,30 +80,12 @@ export async function runSchemathesis(options: SchemathesisOptions): Promise<Sch
   const st = options.st ?? installSchemathesis();
   const reportDir = options.reportDir ?? mkdtempSync(path.join(tmpdir(), "weft-schemathesis-"));
   const args = schemathesisArgs(options, reportDir);
-  let output = "";
-  const exitCode = await new Promise<number | string>((resolve, reject) => {
-    // Its working directory is the report directory: nothing it may leave behind lands in the clone.
-    const child = spawn(st, args, {
-      cwd: reportDir,
-      env: { ...process.env, PYTHONUNBUFFERED: "1", NO_COLOR: "1" },
-      stdio: ["ignore", "pipe", "pipe"],
-    });
-    const timer = setTimeout(() => child.kill("SIGKILL"), options.timeoutMs ?? 15 * 60_000);
-    const take = (chunk: Buffer) => {
-      const text = chunk.toString();
-      output += text;
-      options.onOutput?.(text);
-    };
-    child.stdout.on("data", take);
-    child.stderr.on("data", take);
-    child.on("error", (err) => {
-      clearTimeout(timer);
-      reject(err);
-    });
-    child.on("close", (code, signal) => {
-      clearTimeout(timer);
-      resolve(code ?? signal ?? "unknown");
-    });
+  // Its working directory is the report directory: nothing it may leave behind lands in the clone.
+  const { exit: exitCode, output } = await runCommand(st, args, {
+    cwd: reportDir,
+    env: { PYTHONUNBUFFERED: "1", NO_COLOR: "1" },
+    timeoutMs: options.timeoutMs ?? 15 * 60_000,
+    onOutput: options.onOutput,
   });
   let summary: SchemathesisSummary;
   try {

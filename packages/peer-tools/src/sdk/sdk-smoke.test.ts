@@ -11,8 +11,8 @@ import { startWeftDev, type WeftDev } from "@weft/testkit/weft-dev";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { findGo } from "../toolchain/go-runtime.js";
 import { ensureVenv, findPython } from "../toolchain/python-venv.js";
+import { runCommand } from "../toolchain/run-command.js";
 import { skipReason } from "../toolchain/runtime.js";
-import { runCommand } from "./run-command.js";
 import { GO_SDK, PYTHON_SDK, PYTHON_SDK_REQUIREMENTS, SPEC_DOCUMENT } from "./sdk-targets.js";
 
 const pythonMissing = skipReason("python3", findPython(), "apt-get install python3 python3-venv");

@@ -97,6 +97,38 @@ describe.each(["move", "wasm"] as const)("NFT content of a %s chain", (vm) => {
   });
 });
 
+describe("Move token objects' 0x1::nft::Nft resource", () => {
+  it("answers a live token at any height, asked in any order, and nothing before its mint or after its burn", () => {
+    const chain = createChain({ seed: 11, vm: "move" });
+    // Every token ever minted (burned ones too) by its object address, as the chain derives it.
+    const objects = new Map<string, string>();
+    const burned = new Set<string>();
+    for (let h = 1; h <= BLOCKS; h++)
+      for (const t of chain.truth(h))
+        for (const c of t.nft ?? []) {
+          if (c.kind === "mint") objects.set(`0x${sha(`${c.collection}::${c.tokenId}`)}`, c.tokenId);
+          if (c.kind === "burn") burned.add(c.tokenId);
+        }
+    expect(chain.nftTruth(BLOCKS).tokens.every((t) => t.object && objects.has(t.object))).toBe(true);
+    expect(burned.size).toBeGreaterThan(0);
+    // Latest height first: the resource index is then built past every height asked after.
+    for (const height of [BLOCKS, 1, 230, 57, 231]) {
+      const live = new Map(chain.nftTruth(height).tokens.map((t) => [t.object, t.tokenId] as const));
+      let seen = 0;
+      for (const address of objects.keys()) {
+        const resource = chain.moveResource(address, "0x1::nft::Nft", height);
+        expect(resource?.data.token_id).toBe(live.get(address));
+        if (resource) seen++;
+      }
+      expect(seen).toBe(live.size);
+    }
+    // Each token at its own mint height (its id), heights rising, on a chain asked nothing before.
+    const fresh = createChain({ seed: 11, vm: "move" });
+    for (const [address, tokenId] of [...objects].sort((a, b) => Number(a[1]) - Number(b[1])))
+      expect(fresh.moveResource(address, "0x1::nft::Nft", Number(tokenId))?.data.token_id).toBe(tokenId);
+  });
+});
+
 describe("NFT event shapes", () => {
   it("Move: MsgExecute of 0x1 entry functions whose execute and move events are the real L1's", () => {
     const real = moveShapes([

@@ -43,6 +43,21 @@ export function createNftContent(options: {
   };
   const objectOf = (collection: string, tokenId: string) =>
     `0x${sha256(`${collection}::${tokenId}`).toString("hex")}`;
+  // Token object address -> its mint height, for the heights walked so far. An indexer reads each
+  // minted token's resource: walking the schedule from block 1 per read made a backfill quadratic
+  // (at 10 000 blocks the devnet's hashing was the ingest benchmark's limit). The schedule is a
+  // pure function, so the index only grows and never goes stale.
+  const mintOfObject = new Map<string, number>();
+  let indexedTo = 0;
+  const mintHeightOf = (address: string, height: number): number | undefined => {
+    for (; indexedTo < height; indexedTo++) {
+      const token = schedule.tokenAt(indexedTo + 1);
+      if (token)
+        mintOfObject.set(objectOf(ctx.collectionAddr(token.collection), token.tokenId), indexedTo + 1);
+    }
+    const m = mintOfObject.get(address);
+    return m !== undefined && m <= height ? m : undefined;
+  };
   return {
     /** Block h's NFT txs in order, with their truth; `first` is the first one's index in the block. */
     txs(height: number, first: number): (NftTxBuild & { truth: TxTruth })[] {
@@ -80,23 +95,18 @@ export function createNftContent(options: {
      */
     nftResource(address: string, height: number): MoveResource | undefined {
       if (vm !== "move") return undefined;
-      for (let m = 1; m <= height; m++) {
-        const token = schedule.tokenAt(m);
-        if (!token) continue;
-        const collection = ctx.collectionAddr(token.collection);
-        if (objectOf(collection, token.tokenId) !== address) continue;
-        if (ownerAt(token, height) === undefined) return undefined;
-        return {
-          type: "0x1::nft::Nft",
-          data: {
-            collection: { inner: collection },
-            description: "",
-            token_id: token.tokenId,
-            uri: tokenUri(token.collection.index, token.tokenId),
-          },
-        };
-      }
-      return undefined;
+      const m = mintHeightOf(address, height);
+      const token = m === undefined ? undefined : schedule.tokenAt(m);
+      if (!token || ownerAt(token, height) === undefined) return undefined;
+      return {
+        type: "0x1::nft::Nft",
+        data: {
+          collection: { inner: ctx.collectionAddr(token.collection) },
+          description: "",
+          token_id: token.tokenId,
+          uri: tokenUri(token.collection.index, token.tokenId),
+        },
+      };
     },
     /** Every collection and live token after block h, from the schedule alone (no block is built). */
     truth(height: number): NftTruth {

@@ -1,6 +1,6 @@
 /**
- * A foreign test runner (python's unittest, `go test`) run to its end without blocking the event
- * loop: the weft dev it talks to must keep serving meanwhile.
+ * A foreign tool (Schemathesis, python's unittest, `go test`) run to its end without blocking the
+ * event loop: the weft dev it talks to must keep serving meanwhile.
  */
 import { spawn } from "node:child_process";
 
@@ -18,6 +18,8 @@ export interface CommandOptions {
   env?: NodeJS.ProcessEnv;
   /** Killed after this long. @default 10 minutes */
   timeoutMs?: number;
+  /** Each piece of stdout or stderr as it comes (progress of a long run). */
+  onOutput?: (text: string) => void;
 }
 
 export function runCommand(
@@ -33,12 +35,13 @@ export function runCommand(
       stdio: ["ignore", "pipe", "pipe"],
     });
     let output = "";
-    child.stdout.on("data", (chunk: Buffer) => {
-      output += chunk.toString();
-    });
-    child.stderr.on("data", (chunk: Buffer) => {
-      output += chunk.toString();
-    });
+    const take = (chunk: Buffer) => {
+      const text = chunk.toString();
+      output += text;
+      options.onOutput?.(text);
+    };
+    child.stdout.on("data", take);
+    child.stderr.on("data", take);
     const timer = setTimeout(() => child.kill("SIGKILL"), options.timeoutMs ?? 600_000);
     child.on("error", (error) => {
       clearTimeout(timer);
