@@ -101,6 +101,59 @@ describe("write statement: several blocks in one transaction", () => {
     }
   }, 120_000);
 
+  it("stores every tx's, EVM tx's and internal tx's JSON text byte for byte", async () => {
+    if (!(await realPostgresAvailable())) {
+      expect(process.env.CI).not.toBe("true");
+      return;
+    }
+    const chain = createChain({ seed: 5, vm: "evm" });
+    const bundles = Array.from({ length: 40 }, (_, i) => {
+      const evm = chain.evm(i + 1);
+      return deriveBlock(
+        {
+          ...chain.block(i + 1),
+          evm: { receipts: evm.receipts as EvmReceipt[], traces: evm.traces as unknown as TraceEntry[] },
+        } as BlockPayload,
+        chain.prefix,
+      );
+    });
+    // Texts that need escaping in an array literal or a JSON string: quotes, backslashes, braces,
+    // commas, control characters, NUL, a lone surrogate, non-ASCII, as JSON.stringify writes them.
+    const tricky = [
+      { memo: 'say "hi", {x}\\ back\\slash' },
+      { memo: "tab\there\nnew line \u0000 nul \ud800 lone é 漢 🚀" },
+      { nested: ["]", "[", '"', ",", ""], n: -1.5e-7, t: true, z: null },
+    ].map((o, k) => JSON.stringify({ ...o, k }));
+    let n = 0;
+    const next = () => tricky[n++ % tricky.length] ?? "";
+    for (const b of bundles) {
+      for (const t of b.txs) t.data = next();
+      for (const t of b.evmTxs) t.data = next();
+      for (const t of b.evmInternalTxs) t.data = next();
+    }
+    const expected = (pick: (b: BlockBundle) => { data: string }[]) =>
+      bundles.flatMap(pick).map((t) => t.data);
+    expect(expected((b) => b.evmInternalTxs).length).toBeGreaterThan(0);
+    const scratch = await createScratchDatabase();
+    try {
+      await writeAll(scratch.url, chain.chainId, bundles, [1, 9, 30]);
+      const pool = new pg.Pool({ connectionString: scratch.url, max: 1 });
+      try {
+        const stored = async (table: string) =>
+          (await pool.query<{ data: string }>(`SELECT data FROM ${table} ORDER BY sequence`)).rows.map(
+            (r) => r.data,
+          );
+        expect(await stored("tx")).toEqual(expected((b) => b.txs));
+        expect(await stored("evm_tx")).toEqual(expected((b) => b.evmTxs));
+        expect(await stored("evm_internal_tx")).toEqual(expected((b) => b.evmInternalTxs));
+      } finally {
+        await pool.end();
+      }
+    } finally {
+      await scratch.drop();
+    }
+  }, 60_000);
+
   it("refuses a group that does not follow the checkpoint, or is not consecutive, writing nothing", async () => {
     if (!(await realPostgresAvailable())) {
       expect(process.env.CI).not.toBe("true");
