@@ -49,9 +49,9 @@ const depth = Number(values.depth);
 const limit = Number(values.limit);
 const durationSec = Number(values.duration);
 const connections = Number(values.connections);
-/** The issue's targets. */
-const MAX_DEEP_OVER_FIRST_P99 = 1.5;
-const MIN_WEFT_OVER_BASELINE_RPS = 0.6;
+/** Issue 26's targets on the 1M dataset (the earlier issue asked 1.5x and 60%). */
+const MAX_DEEP_OVER_FIRST_P99 = 1.2;
+const MIN_WEFT_OVER_BASELINE_RPS = 0.9;
 
 // --- test data, read from the database ------------------------------------------------------
 const pool = new pg.Pool({ connectionString: databaseUrl, max: 1 });
