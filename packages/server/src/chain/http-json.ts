@@ -119,6 +119,13 @@ export interface HttpJson {
   post<T>(url: string, body: unknown, signal?: AbortSignal): Promise<T>;
 }
 
+/** What a node request carries besides its URL (GETs carry nothing). */
+interface NodeRequest {
+  method?: "POST";
+  headers?: Record<string, string>;
+  body?: string;
+}
+
 export function createHttpJson(
   options: {
     timeoutMs?: number;
@@ -147,7 +154,7 @@ export function createHttpJson(
   };
 
   /** One exchange: the status, content type and body text of the answer. */
-  function send(url: string, init: RequestInit, signal: AbortSignal) {
+  function send(url: string, init: NodeRequest, signal: AbortSignal) {
     return new Promise<{ status: number; contentType: string; text: string }>((resolve, reject) => {
       const target = new URL(url);
       const secure = target.protocol === "https:";
@@ -156,7 +163,7 @@ export function createHttpJson(
         target,
         {
           method: init.method ?? "GET",
-          headers: init.headers as Record<string, string> | undefined,
+          headers: init.headers,
           agent: secure ? agents.https : agents.http,
           signal,
         },
@@ -174,7 +181,7 @@ export function createHttpJson(
         },
       );
       req.on("error", reject);
-      req.end(init.body as string | undefined);
+      req.end(init.body);
     });
   }
 
@@ -183,7 +190,7 @@ export function createHttpJson(
    * are cleaned up when the attempt ends (not `AbortSignal.timeout()`, whose timer Node 20 holds only
    * weakly: a GC mid-request could cancel it and leave a request to a silent node waiting forever).
    */
-  async function once<T>(url: string, init: RequestInit, signal?: AbortSignal): Promise<T> {
+  async function once<T>(url: string, init: NodeRequest, signal?: AbortSignal): Promise<T> {
     const controller = new AbortController();
     const timer = setTimeout(
       () =>
@@ -215,7 +222,7 @@ export function createHttpJson(
     }
   }
 
-  async function request<T>(url: string, init: RequestInit, signal?: AbortSignal): Promise<T> {
+  async function request<T>(url: string, init: NodeRequest, signal?: AbortSignal): Promise<T> {
     await acquire();
     try {
       for (let attempt = 0; ; attempt++) {
