@@ -17,6 +17,11 @@ import { runIngest } from "./ingest/run-ingest.js";
 import { createLogger } from "./logger.js";
 import { startIngestMonitor } from "./ops/ingest-monitor.js";
 
+// A reader of stdout or stderr that went away (`weft serve | head`, a log shipper restarting) is no
+// reason to stop: what would have been printed is lost, nothing else. Unhandled, the first line
+// printed to a closed pipe was an uncaught EPIPE that ended the process.
+for (const stream of [process.stdout, process.stderr]) stream.on("error", () => undefined);
+
 /**
  * The local chains of `weft dev` are a development dependency: a production install of the server
  * (`pnpm deploy --prod`, the packed tarball) leaves them out, so they load only when asked for.

@@ -1,17 +1,33 @@
-import { type Logger, pino, destination as pinoDestination } from "pino";
+import { type Logger, pino } from "pino";
 import type { LogLevel } from "./config.js";
+import { createLogSink, type LogSink } from "./log-sink.js";
+
+/**
+ * The process's stdout writer, made on first use: one per process because stdout is (two writers
+ * on one descriptor would interleave their partial writes), flushed when the process exits.
+ */
+let stdoutSink: LogSink | undefined;
+
+function stdout(): LogSink {
+  if (!stdoutSink) {
+    const sink = createLogSink(1);
+    process.once("exit", () => sink.flushSync());
+    stdoutSink = sink;
+  }
+  return stdoutSink;
+}
 
 /**
  * Structured JSON logs on stdout: `{level, time, msg, ...fields}` with `service: "weft"`.
  *
- * Written asynchronously (pino's sonic-boom on fd 1): a write to a pipe is synchronous in Node, and
- * the access log's line per request then cost a cache hit about a quarter of its throughput. Lines
- * that come while a write is in flight go out together with the next; pino flushes what is left when
- * the process exits (a SIGKILL loses at most the lines of the write in flight).
+ * Written asynchronously, a turn of the event loop's lines at a time (log-sink.ts): a write to a pipe
+ * is synchronous in Node, and the access log's line per request then cost a cache hit about a quarter
+ * of its throughput. What is queued is written when the process exits (a SIGKILL loses at most the
+ * lines of one turn); a reader of stdout that goes away stops the logging, not the process.
  */
 export function createLogger(level: LogLevel, destination?: NodeJS.WritableStream): Logger {
   return pino(
     { level, base: { service: "weft" }, timestamp: pino.stdTimeFunctions.isoTime },
-    destination ?? pinoDestination({ dest: 1, sync: false }),
+    destination ?? stdout(),
   );
 }

@@ -1,0 +1,129 @@
+import { closeSync, openSync, readFileSync, rmSync, type write } from "node:fs";
+import { tmpdir } from "node:os";
+import path from "node:path";
+import { setImmediate as nextTurn } from "node:timers/promises";
+import { describe, expect, it } from "vitest";
+import { createLogSink } from "./log-sink.js";
+
+type WriteCallback = (err: NodeJS.ErrnoException | null, written: number) => void;
+
+/** A descriptor that answers each write as `answer` says (bytes taken, or an error code). */
+function fakeDescriptor(answer: (chunk: Buffer, call: number) => number | string) {
+  const taken: Buffer[] = [];
+  const calls: string[] = [];
+  const respond = (buffer: Buffer, offset: number, length: number): number => {
+    const chunk = buffer.subarray(offset, offset + length);
+    calls.push(chunk.toString());
+    const result = answer(chunk, calls.length);
+    if (typeof result === "string") throw Object.assign(new Error(result), { code: result });
+    taken.push(chunk.subarray(0, result));
+    return result;
+  };
+  const writeAsync = ((
+    _fd: number,
+    buffer: Buffer,
+    offset: number,
+    length: number,
+    _p: null,
+    cb: WriteCallback,
+  ) => {
+    setImmediate(() => {
+      try {
+        cb(null, respond(buffer, offset, length));
+      } catch (err) {
+        cb(err as NodeJS.ErrnoException, 0);
+      }
+    });
+  }) as unknown as typeof write;
+  const writeNow = (_fd: number, buffer: Buffer, offset: number, length: number) =>
+    respond(buffer, offset, length);
+  return {
+    options: { write: writeAsync, writeSync: writeNow as never },
+    calls,
+    text: () => Buffer.concat(taken).toString(),
+  };
+}
+
+const settle = async (turns = 5) => {
+  for (let i = 0; i < turns; i++) await nextTurn();
+};
+
+describe("log sink", () => {
+  it("writes the lines of one event-loop turn in one write, in order", async () => {
+    const fd = fakeDescriptor((chunk) => chunk.length);
+    const sink = createLogSink(9, fd.options);
+    for (let i = 0; i < 50; i++) sink.write(`line ${i}\n`);
+    await settle();
+    sink.write("later\n");
+    await settle();
+    expect(fd.calls).toHaveLength(2);
+    expect(fd.text()).toBe(`${Array.from({ length: 50 }, (_, i) => `line ${i}\n`).join("")}later\n`);
+  });
+
+  it("finishes a partial write, and retries a full descriptor (EAGAIN), losing nothing", async () => {
+    const fd = fakeDescriptor((chunk, call) => (call === 2 ? "EAGAIN" : Math.min(chunk.length, 7)));
+    const sink = createLogSink(9, fd.options);
+    sink.write("0123456789\n");
+    sink.write("abcdefghij\n");
+    await new Promise((resolve) => setTimeout(resolve, 80));
+    expect(fd.text()).toBe("0123456789\nabcdefghij\n");
+    expect(sink.dropped).toBe(0);
+  });
+
+  it("stops logging, never throwing, when the reader is gone (EPIPE), and counts what it dropped", async () => {
+    const fd = fakeDescriptor(() => "EPIPE");
+    const sink = createLogSink(9, fd.options);
+    sink.write("a\n");
+    sink.write("b\n");
+    await settle();
+    expect(sink.broken?.message).toBe("EPIPE");
+    expect(sink.write("c\n")).toBe(true);
+    sink.flushSync();
+    await settle();
+    expect(fd.calls).toHaveLength(1);
+    expect(sink.dropped).toBe(3);
+  });
+
+  it("the exit flush writes what is queued and returns at once on a closed pipe (it once looped forever)", () => {
+    const ok = fakeDescriptor((chunk) => chunk.length);
+    const sink = createLogSink(9, ok.options);
+    sink.write("queued 1\n");
+    sink.write("queued 2\n");
+    sink.flushSync();
+    expect(ok.text()).toBe("queued 1\nqueued 2\n");
+
+    const closed = fakeDescriptor(() => "EPIPE");
+    const dead = createLogSink(9, closed.options);
+    dead.write("x\n");
+    const started = Date.now();
+    dead.flushSync();
+    expect(Date.now() - started).toBeLessThan(100);
+    expect(closed.calls).toHaveLength(1);
+    expect(dead.dropped).toBe(1);
+  });
+
+  it("drops new lines rather than holding more than its bound for a reader that does not read", async () => {
+    const fd = fakeDescriptor(() => "EAGAIN");
+    const sink = createLogSink(9, { ...fd.options, maxPendingBytes: 100 });
+    for (let i = 0; i < 30; i++) sink.write("0123456789\n");
+    expect(sink.dropped).toBe(21);
+  });
+
+  it("writes real bytes to a real descriptor", async () => {
+    const file = path.join(tmpdir(), `weft-log-sink-${process.pid}.log`);
+    const fd = openSync(file, "w");
+    try {
+      const sink = createLogSink(fd);
+      sink.write('{"msg":"é"}\n');
+      // The thread pool's write lands in its own time.
+      for (let i = 0; i < 100 && readFileSync(file, "utf8") === ""; i++)
+        await new Promise((resolve) => setTimeout(resolve, 10));
+      sink.write("last\n");
+      sink.flushSync();
+      expect(readFileSync(file, "utf8")).toBe('{"msg":"é"}\nlast\n');
+    } finally {
+      closeSync(fd);
+      rmSync(file, { force: true });
+    }
+  });
+});

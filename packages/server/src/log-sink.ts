@@ -1,0 +1,131 @@
+/**
+ * Where log lines go: a file descriptor (stdout), written asynchronously, the lines of one event-loop
+ * turn gathered into one write. A log reader that goes away (a closed pipe, a crashed shipper) stops
+ * the logging, never the service: the lines are dropped and counted.
+ *
+ * Why not pino's own destination (sonic-boom 4): its synchronous flush, which pino runs when the
+ * process exits, retries every failed write, not only EAGAIN: with the reader of stdout gone it
+ * wrote EPIPE forever and the process never exited (a `weft serve 2>&1 | true` hung holding its
+ * port). Here every write error but EAGAIN ends the logging at once, and the flush at exit is bounded.
+ */
+import { write as fsWrite, writeSync } from "node:fs";
+
+export interface LogSink {
+  /** Queues one line (pino's destination contract: a string, newline included). */
+  write(line: string): boolean;
+  /** Writes what is queued now, synchronously, giving up after `EXIT_FLUSH_MS` (at process exit). */
+  flushSync(): void;
+  /** Lines not written: the reader was gone or too slow (more than `maxPendingBytes` waited). */
+  readonly dropped: number;
+  /** Why the logging stopped (a write error other than EAGAIN), if it did. */
+  readonly broken: Error | undefined;
+}
+
+/** A reader this far behind is not coming back soon: newer lines are dropped rather than held. */
+const MAX_PENDING_BYTES = 16 * 1024 * 1024;
+/** A non-blocking descriptor that is full (EAGAIN) is tried again after this long. */
+const RETRY_FULL_MS = 10;
+/** The most the exit flush waits for a full descriptor to take the rest. */
+const EXIT_FLUSH_MS = 1_000;
+
+const isFull = (err: NodeJS.ErrnoException) => err.code === "EAGAIN" || err.code === "EWOULDBLOCK";
+
+export function createLogSink(
+  fd: number,
+  options: { maxPendingBytes?: number; write?: typeof fsWrite; writeSync?: typeof writeSync } = {},
+): LogSink {
+  const maxPending = options.maxPendingBytes ?? MAX_PENDING_BYTES;
+  const writeAsync = options.write ?? fsWrite;
+  const writeNow = options.writeSync ?? writeSync;
+  let queue: string[] = [];
+  let queuedChars = 0;
+  /** Lines in the write in flight (dropped with it if it fails). */
+  let sending = 0;
+  let writing = false;
+  let scheduled = false;
+  let dropped = 0;
+  let broken: Error | undefined;
+
+  const stop = (err: NodeJS.ErrnoException) => {
+    broken = err;
+    dropped += queue.length;
+    queue = [];
+    queuedChars = 0;
+  };
+
+  /** Everything queued, as one buffer; its lines become `sending`. */
+  const take = (): Buffer => {
+    const bytes = Buffer.from(queue.join(""));
+    sending = queue.length;
+    queue = [];
+    queuedChars = 0;
+    return bytes;
+  };
+
+  const send = (bytes: Buffer, offset: number) => {
+    writing = true;
+    writeAsync(fd, bytes, offset, bytes.length - offset, null, (err, written) => {
+      if (err) {
+        if (isFull(err)) {
+          setTimeout(() => send(bytes, offset), RETRY_FULL_MS).unref();
+          return;
+        }
+        writing = false;
+        dropped += sending;
+        stop(err);
+        return;
+      }
+      if (offset + written < bytes.length) return send(bytes, offset + written);
+      writing = false;
+      if (queue.length > 0) drain();
+    });
+  };
+
+  const drain = () => {
+    scheduled = false;
+    if (writing || broken || queue.length === 0) return;
+    send(take(), 0);
+  };
+
+  return {
+    write(line) {
+      if (broken || queuedChars + line.length > maxPending) {
+        dropped++;
+        return true;
+      }
+      queue.push(line);
+      queuedChars += line.length;
+      // Every line of this turn of the event loop (all the requests answered in it) in one write.
+      if (!writing && !scheduled) {
+        scheduled = true;
+        setImmediate(drain);
+      }
+      return true;
+    },
+    flushSync() {
+      if (broken || queue.length === 0) return;
+      // A write in flight finishes on its own (it is the kernel's already or the thread pool's);
+      // what is queued behind it goes now.
+      const bytes = take();
+      const deadline = Date.now() + EXIT_FLUSH_MS;
+      let offset = 0;
+      while (offset < bytes.length) {
+        try {
+          offset += writeNow(fd, bytes, offset, bytes.length - offset);
+        } catch (err) {
+          if (!isFull(err as NodeJS.ErrnoException) || Date.now() > deadline) {
+            dropped += sending;
+            stop(err as NodeJS.ErrnoException);
+            return;
+          }
+        }
+      }
+    },
+    get dropped() {
+      return dropped;
+    },
+    get broken() {
+      return broken;
+    },
+  };
+}
