@@ -44,20 +44,33 @@ function fakeDescriptor(answer: (chunk: Buffer, call: number) => number | string
   };
 }
 
+const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
+
 const settle = async (turns = 5) => {
   for (let i = 0; i < turns; i++) await nextTurn();
 };
 
 describe("log sink", () => {
-  it("writes the lines of one event-loop turn in one write, in order", async () => {
+  it("gathers the lines of a few milliseconds into one write, in order", async () => {
     const fd = fakeDescriptor((chunk) => chunk.length);
     const sink = createLogSink(9, fd.options);
-    for (let i = 0; i < 50; i++) sink.write(`line ${i}\n`);
-    await settle();
+    for (let i = 0; i < 50; i++) {
+      sink.write(`line ${i}\n`);
+      if (i % 10 === 0) await settle(1);
+    }
+    await sleep(30);
     sink.write("later\n");
-    await settle();
+    await sleep(30);
     expect(fd.calls).toHaveLength(2);
     expect(fd.text()).toBe(`${Array.from({ length: 50 }, (_, i) => `line ${i}\n`).join("")}later\n`);
+  });
+
+  it("writes at once, without the gathering, when much is queued", async () => {
+    const fd = fakeDescriptor((chunk) => chunk.length);
+    const sink = createLogSink(9, fd.options);
+    sink.write(`${"x".repeat(70_000)}\n`);
+    await settle(2);
+    expect(fd.calls).toHaveLength(1);
   });
 
   it("finishes a partial write, and retries a full descriptor (EAGAIN), losing nothing", async () => {
@@ -75,7 +88,7 @@ describe("log sink", () => {
     const sink = createLogSink(9, fd.options);
     sink.write("a\n");
     sink.write("b\n");
-    await settle();
+    await sleep(30);
     expect(sink.broken?.message).toBe("EPIPE");
     expect(sink.write("c\n")).toBe(true);
     sink.flushSync();

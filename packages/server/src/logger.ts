@@ -18,6 +18,23 @@ function stdout(): LogSink {
 }
 
 /**
+ * pino's `isoTime` field, formatted once per millisecond: a busy server logs tens of lines in one,
+ * and `toISOString` per line was a tenth of the access log's cost.
+ */
+function isoTimeByMillisecond(): () => string {
+  let ms = Number.NaN;
+  let field = "";
+  return () => {
+    const now = Date.now();
+    if (now !== ms) {
+      ms = now;
+      field = `,"time":"${new Date(now).toISOString()}"`;
+    }
+    return field;
+  };
+}
+
+/**
  * Structured JSON logs on stdout: `{level, time, msg, ...fields}` with `service: "weft"`.
  *
  * Written asynchronously, a turn of the event loop's lines at a time (log-sink.ts): a write to a pipe
@@ -27,7 +44,7 @@ function stdout(): LogSink {
  */
 export function createLogger(level: LogLevel, destination?: NodeJS.WritableStream): Logger {
   return pino(
-    { level, base: { service: "weft" }, timestamp: pino.stdTimeFunctions.isoTime },
+    { level, base: { service: "weft" }, timestamp: isoTimeByMillisecond() },
     destination ?? stdout(),
   );
 }

@@ -14,8 +14,8 @@ import type { IncomingMessage, ServerResponse } from "node:http";
 import express from "express";
 import type { Logger } from "pino";
 import { sendError, toApiError } from "./error-middleware.js";
-import { type Observer, startExchange } from "./exchange.js";
-import { type OperationRouter, sendCached } from "./operations.js";
+import { type Exchange, type Observer, requestIdOf, startExchange } from "./exchange.js";
+import { type OperationRouter, writeCached } from "./operations.js";
 
 export type Listener = (req: IncomingMessage, res: ServerResponse) => void;
 
@@ -45,40 +45,55 @@ function parseQuery(search: string): Record<string, string | string[]> {
   return query;
 }
 
-/** What the cors middleware sets on a simple (non-preflight) request. */
-function corsHeaders(origins: string[], req: IncomingMessage, res: ServerResponse): void {
-  if (origins.length === 0) return;
-  if (origins.includes("*")) res.setHeader("Access-Control-Allow-Origin", "*");
-  else {
-    const origin = req.headers.origin;
-    if (origin && origins.includes(origin)) res.setHeader("Access-Control-Allow-Origin", origin);
-    res.setHeader("Vary", "Origin");
+/**
+ * What the cors middleware sets on a simple (non-preflight) request, as header name/value pairs:
+ * the same list for every request when any origin is allowed.
+ */
+function corsHeaders(origins: string[]): (origin: string | undefined) => string[] {
+  const expose = ["Access-Control-Expose-Headers", "x-request-id"];
+  if (origins.length === 0) return () => [];
+  if (origins.includes("*")) {
+    const any = ["Access-Control-Allow-Origin", "*", ...expose];
+    return () => any;
   }
-  res.setHeader("Access-Control-Expose-Headers", "x-request-id");
+  const none = ["Vary", "Origin", ...expose];
+  return (origin) =>
+    origin && origins.includes(origin) ? ["Access-Control-Allow-Origin", origin, ...none] : none;
 }
 
 const hasBody = (method: string) => method !== "GET" && method !== "HEAD";
 
 export function createApiListener(deps: ApiListenerDeps): Listener {
   const readJson = express.json({ limit: deps.bodyLimit });
+  const cors = corsHeaders(deps.corsOrigins);
+  const { observers } = deps;
+  const ended = (req: IncomingMessage, exchange: Exchange, status: number, aborted: boolean) => {
+    for (const observe of observers) observe(req, exchange, status, aborted);
+  };
   return (req, res) => {
-    const exchange = startExchange(req, res);
-    for (const observe of deps.observers) observe(req, res, exchange);
+    const started = performance.now();
     const method = req.method ?? "GET";
     const url = req.url ?? "/";
-    const q = url.indexOf("?");
-    // A hit is written as it was first answered, before routing, parsing or validation: its URL
-    // passed them then, and the same URL always gets the same verdict.
+    // A hit is written as it was first answered, before routing, parsing or validation (its URL
+    // passed them then, and the same URL always gets the same verdict), its headers in one list and
+    // its body's bytes in one write. It is answered before this returns: its end is known at once,
+    // and no response event is listened for.
     const hit = deps.operations.cached(method, url);
     if (hit !== undefined) {
-      exchange.route = hit.route;
-      corsHeaders(deps.corsOrigins, req, res);
-      return sendCached(res, hit);
+      const exchange: Exchange = { id: requestIdOf(req), method, url, started, route: hit.route };
+      writeCached(res, hit, exchange.id, cors(req.headers.origin));
+      return ended(req, exchange, 200, false);
     }
+    const exchange = startExchange(req, res, started);
+    // `close` comes after `finish` too: told once, as aborted only when the answer never finished.
+    res.once("close", () => ended(req, exchange, res.statusCode, !res.writableFinished));
+    const q = url.indexOf("?");
     const found = deps.operations.match(method, q < 0 ? url : url.slice(0, q));
     if (!found) return deps.rest(req, res);
     exchange.route = found.template;
-    corsHeaders(deps.corsOrigins, req, res);
+    const corsList = cors(req.headers.origin);
+    for (let i = 0; i < corsList.length; i += 2)
+      res.setHeader(corsList[i] as string, corsList[i + 1] as string);
     const fail = (err: unknown) => {
       if (res.headersSent) res.destroy(err instanceof Error ? err : undefined);
       else sendError(res, toApiError(err, deps.logger, req, res));

@@ -26,7 +26,7 @@ const base = serveListener(() => {
     operations: createOperationRouter(loadSpecDocument(), handlers, {
       cache: { cache, ttlMs: () => 60_000 },
     }),
-    observers: [(_req, res, exchange: Exchange) => res.on("finish", () => routes.push(exchange.route))],
+    observers: [(_req, exchange: Exchange) => routes.push(exchange.route)],
   };
 });
 
@@ -73,5 +73,41 @@ describe("a response cache hit", () => {
     for (let i = 0; i < 2; i++)
       expect((await read(`${base()}/indexer/block/v1/blocks/0x10`)).status).toBe(400);
     expect(calls).toBe(0);
+  });
+});
+
+describe("a cache hit's headers", () => {
+  const listed = serveListener(() => ({
+    operations: createOperationRouter(loadSpecDocument(), handlers, {
+      cache: { cache: createResponseCache(), ttlMs: () => 60_000 },
+    }),
+    corsOrigins: ["https://scan.example"],
+  }));
+  const headersOf = async (url: string, origin: string, requestId?: string) => {
+    const res = await fetch(url, {
+      headers: { origin, ...(requestId ? { "x-request-id": requestId } : {}) },
+    });
+    await res.arrayBuffer();
+    const pick = (name: string) => res.headers.get(name);
+    return {
+      cache: pick("x-cache"),
+      allow: pick("access-control-allow-origin"),
+      vary: pick("vary"),
+      expose: pick("access-control-expose-headers"),
+      id: pick("x-request-id"),
+    };
+  };
+
+  it("are a miss's: CORS by the request's origin, its own request id", async () => {
+    const url = `${listed()}/indexer/block/v1/blocks/21`;
+    const miss = await headersOf(url, "https://scan.example", "first-1");
+    const hit = await headersOf(url, "https://scan.example", "second-2");
+    const expected = { allow: "https://scan.example", vary: "Origin", expose: "x-request-id" };
+    expect(miss).toEqual({ cache: "miss", id: "first-1", ...expected });
+    expect(hit).toEqual({ cache: "hit", id: "second-2", ...expected });
+    // Another origin is not allowed, on a hit as on a miss; a made-up id when none is given.
+    const foreign = await headersOf(url, "https://evil.example");
+    expect(foreign).toMatchObject({ cache: "hit", allow: null, vary: "Origin", expose: "x-request-id" });
+    expect(foreign.id).toMatch(/^[0-9a-f-]{36}$/);
   });
 });

@@ -35,17 +35,16 @@ export function createMetrics(options: { collectProcessMetrics?: boolean } = {})
     buckets: LATENCY_BUCKETS_S,
     registers: [registry],
   });
-  const observe: Observer = (req, res, exchange) => {
-    const start = process.hrtime.bigint();
-    res.on("finish", () => {
-      // The route template, not the raw path, so label cardinality stays bounded: an operation's
-      // from the exchange, a route of Express's (docs, /metrics) from the route it matched.
-      const expressRoute = (req as { route?: { path?: unknown } }).route?.path;
-      const route = exchange.route ?? (expressRoute === undefined ? "unmatched" : String(expressRoute));
-      const labels = { method: req.method ?? "", route, status: String(res.statusCode) };
-      requests.inc(labels);
-      duration.observe(labels, Number(process.hrtime.bigint() - start) / 1e9);
-    });
+  const observe: Observer = (req, exchange, status, aborted) => {
+    // Answers only: a connection closed before its answer has no status to count.
+    if (aborted) return;
+    // The route template, not the raw path, so label cardinality stays bounded: an operation's
+    // from the exchange, a route of Express's (docs, /metrics) from the route it matched.
+    const expressRoute = (req as { route?: { path?: unknown } }).route?.path;
+    const route = exchange.route ?? (expressRoute === undefined ? "unmatched" : String(expressRoute));
+    const labels = { method: exchange.method, route, status: String(status) };
+    requests.inc(labels);
+    duration.observe(labels, (performance.now() - exchange.started) / 1000);
   };
   return { registry, observe };
 }
