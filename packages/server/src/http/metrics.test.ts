@@ -1,6 +1,8 @@
+import { AggregatorRegistry, Counter, Histogram, Registry } from "prom-client";
 import { describe, expect, it } from "vitest";
 import { createTestApp, serveForTests } from "../_test/test-app.js";
 import { useTestDatabase } from "../_test/test-database.js";
+import { createRequestSeries, LATENCY_BUCKETS_S } from "./metrics.js";
 
 describe("/metrics", () => {
   const database = useTestDatabase();
@@ -21,5 +23,47 @@ describe("/metrics", () => {
       /http_request_duration_seconds_bucket\{le="0\.005",method="GET",route="\/health",status="200"\} \d/,
     );
     expect(text).toContain("process_cpu_user_seconds_total");
+  });
+});
+
+describe("request series", () => {
+  it("expose exactly what prom-client's Counter and Histogram expose for the same requests, summed across workers too", async () => {
+    const mine = new Registry();
+    const record = createRequestSeries(mine);
+    const theirs = new Registry();
+    const labelNames = ["method", "route", "status"] as const;
+    const counter = new Counter({
+      name: "http_requests_total",
+      help: "HTTP requests served, by method, route template and status.",
+      labelNames,
+      registers: [theirs],
+    });
+    const histogram = new Histogram({
+      name: "http_request_duration_seconds",
+      help: "HTTP request latency in seconds, by method, route template and status.",
+      labelNames,
+      buckets: LATENCY_BUCKETS_S,
+      registers: [theirs],
+    });
+    // Every bucket edge, values on and beside them, above the last, several series.
+    const seconds = [0, 0.0005, ...LATENCY_BUCKETS_S, ...LATENCY_BUCKETS_S.map((b) => b * 1.01), 7.5];
+    const series = [
+      { method: "GET", route: "/indexer/tx/v1/txs/:tx_hash", status: "200" },
+      { method: "GET", route: "unmatched", status: "404" },
+      { method: "POST", route: "/v2/fungible/route", status: "400" },
+    ];
+    seconds.forEach((s, i) => {
+      const labels = series[i % series.length] as (typeof series)[number];
+      record({ ...labels }, s);
+      counter.inc(labels);
+      histogram.observe(labels, s);
+    });
+    expect(await mine.metrics()).toBe(await theirs.metrics());
+    // Two workers' JSON summed by the primary (cluster/primary.ts) is the same too.
+    const summed = async (r: Registry) => {
+      const json = await r.getMetricsAsJSON();
+      return AggregatorRegistry.aggregate([json, json]).metrics();
+    };
+    expect(await summed(mine)).toBe(await summed(theirs));
   });
 });
