@@ -224,3 +224,44 @@ describe("several logs in one evm event (minievm emits one attribute per log)", 
     ]);
   });
 });
+
+describe("a collection named again in a later block of the same write", () => {
+  it("keeps the first touching tx's creator, as writing the blocks one by one does", () => {
+    const contract = Buffer.alloc(20, 0xee);
+    const first = Buffer.alloc(20, 0x14);
+    const later = Buffer.alloc(20, 0x9a);
+    // What the ERC-721 reader gives two blocks of one write: the collection named before its first
+    // change in each block, with that block's signer as the creator.
+    const block = (tx: number, signer: Buffer, tokenId: string) => ({
+      tx,
+      signer,
+      changes: [
+        { kind: "collection" as const, collection: contract, name: "Evm Cats", creator: signer },
+        { kind: "transfer" as const, key: { collection: contract, tokenId }, owner: signer },
+      ],
+    });
+    const grouped = nftRows([block(0, first, "48"), block(7, later, "49")]);
+    const alone = nftRows([block(0, first, "48")]);
+    expect(grouped.collections).toHaveLength(1);
+    expect(grouped.collections[0]?.creator).toEqual(first);
+    expect(grouped.collections[0]?.creator).toEqual(alone.collections[0]?.creator);
+    expect(grouped.collections[0]?.tx).toBe(0);
+  });
+
+  it("lets a collection's own creation event name its creator over the tx's signer", () => {
+    const collection = Buffer.alloc(32, 0xc2);
+    const creator = Buffer.alloc(20, 0x01);
+    const signer = Buffer.alloc(20, 0xb0);
+    const rows = nftRows([
+      {
+        tx: 3,
+        signer,
+        changes: [
+          { kind: "collection", collection, creator, name: "Move Cats" },
+          { kind: "mint", collection, tokenId: "cat", object: Buffer.alloc(32, 0x0b) },
+        ],
+      },
+    ]);
+    expect(rows.collections[0]?.creator).toEqual(creator);
+  });
+});

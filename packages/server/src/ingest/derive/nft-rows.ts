@@ -109,9 +109,14 @@ export function nftRows(txs: TxNftChanges[]): NftRows {
     for (const change of changes) {
       switch (change.kind) {
         case "collection": {
+          const earlier = collections.get(hex(change.collection));
           const row = collection(change.collection, change.creator, tx);
           row.name = change.name;
-          row.creator = change.creator;
+          // The creator is the first touching tx's. The contract readers name a collection in every
+          // block that touches it, each time with that block's first signer: in a write of several
+          // blocks the later ones must not replace it (a later write never does: nft_collection's
+          // creator is not updated), or the creator would depend on how blocks were grouped.
+          if (!earlier || earlier.tx === tx) row.creator = change.creator;
           break;
         }
         case "origin_name":
