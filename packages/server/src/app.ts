@@ -115,8 +115,14 @@ const ITEM_OPERATIONS = new Set([
 ]);
 /** Indexer answers a new block cannot change: cached by TTL alone, whatever the head does. */
 const IMMUTABLE_OPERATIONS = new Set(["getBlock", "getTx", "getEvmTx", "listEvmInternalTxsByHash"]);
-/** Operations that must never be cached (liveness, readiness, status). */
-const UNCACHED_OPERATIONS = new Set(["getHealth", "getReady", "getStatus", "getTxStatus"]);
+/** Operations that must never be cached (liveness, readiness, a transfer's status). */
+const UNCACHED_OPERATIONS = new Set(["getHealth", "getReady", "getTxStatus"]);
+/**
+ * Answers made of the chain head alone: cached only under the head's generation while commits are
+ * followed (a commit makes them stale at once), never by TTL alone. `/status` is then a cache hit
+ * between two commits instead of a handler call and a serialization per request.
+ */
+const HEAD_OPERATIONS = new Set(["getStatus"]);
 
 /**
  * The service as a node:http request listener: API operations served on node:http, the rest
@@ -195,9 +201,15 @@ export function createApp(deps: AppDeps): App {
     validateResponses: deps.validateResponses ?? false,
     cache: {
       cache: createResponseCache(deps.cacheMaxBytes === undefined ? {} : { maxBytes: deps.cacheMaxBytes }),
-      ttlMs: (id) => (UNCACHED_OPERATIONS.has(id) ? 0 : ITEM_OPERATIONS.has(id) ? ttl.item : ttl.list),
+      ttlMs: (id) =>
+        UNCACHED_OPERATIONS.has(id) || (HEAD_OPERATIONS.has(id) && !head)
+          ? 0
+          : ITEM_OPERATIONS.has(id) || HEAD_OPERATIONS.has(id)
+            ? ttl.item
+            : ttl.list,
       ...(head ? { head } : {}),
-      headDependent: (id) => indexerOperations.has(id) && !IMMUTABLE_OPERATIONS.has(id),
+      headDependent: (id) =>
+        HEAD_OPERATIONS.has(id) || (indexerOperations.has(id) && !IMMUTABLE_OPERATIONS.has(id)),
     },
   });
   app.locals.unimplementedOperations = operations.missing;

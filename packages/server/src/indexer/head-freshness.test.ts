@@ -66,21 +66,27 @@ async function getJson(url: string) {
  * Reads /status, then the newest block of the (cached) list, `rounds` times while blocks commit.
  * `statusReads`: the head reads the /status requests made (the list's total reads it too).
  */
-async function race(app: { url: string; checkpointReads(): number }, rounds: number) {
+async function race(app: { url: string; checkpointReads(): number }, rounds: number, head?: ChainHead) {
   let older = 0;
   let hits = 0;
   let statusReads = 0;
+  let statusHits = 0;
+  let statusBehind = 0;
   const { url } = app;
   for (let i = 0; i < rounds; i++) {
     const reads = app.checkpointReads();
+    const known = head?.known(CHAIN_ID);
     const status = await getJson(`${url}/status`);
     statusReads += app.checkpointReads() - reads;
+    if (status.cache === "hit") statusHits++;
+    // A cached /status is never behind the head the server knew when the request came.
+    if (known !== undefined && status.body.height < Number(known)) statusBehind++;
     const page = await getJson(`${url}/indexer/block/v1/blocks?pagination.limit=1`);
     if (page.cache === "hit") hits++;
     if (Number(page.body.blocks[0]?.height) < status.body.height) older++;
     await new Promise((resolve) => setTimeout(resolve, 15));
   }
-  return { older, hits, statusReads };
+  return { older, hits, statusReads, statusHits, statusBehind };
 }
 
 async function waitFor(check: () => Promise<boolean> | boolean, what: string, ms = 15_000) {
@@ -137,8 +143,11 @@ describe("the chain head followed through LISTEN/NOTIFY", () => {
     const head = await followedHead();
     const app = await serve(head);
     const before = head.known(CHAIN_ID) ?? 0n;
-    const { older, hits, statusReads } = await race(app, 120);
+    const { older, hits, statusReads, statusHits, statusBehind } = await race(app, 120, head);
     expect(older).toBe(0);
+    // /status itself is cached between commits, and never behind a commit the server had seen.
+    expect(statusHits).toBeGreaterThan(10);
+    expect(statusBehind).toBe(0);
     // The cache did serve pages between commits (the law is not met by never caching).
     expect(hits).toBeGreaterThan(10);
     // Blocks committed all along (about one per 60 ms): the head moved many times.
