@@ -3,7 +3,7 @@ import { tmpdir } from "node:os";
 import path from "node:path";
 import { setImmediate as nextTurn } from "node:timers/promises";
 import { describe, expect, it } from "vitest";
-import { createLogSink } from "./log-sink.js";
+import { ATOMIC_WRITE_BYTES, createLogSink } from "./log-sink.js";
 
 type WriteCallback = (err: NodeJS.ErrnoException | null, written: number) => void;
 
@@ -71,6 +71,24 @@ describe("log sink", () => {
     sink.write(`${"x".repeat(70_000)}\n`);
     await settle(2);
     expect(fd.calls).toHaveLength(1);
+  });
+
+  it("writes whole lines, at most a pipe's atomic size at a time (a longer line alone)", async () => {
+    const fd = fakeDescriptor((chunk) => chunk.length);
+    const sink = createLogSink(9, fd.options);
+    const lines = Array.from({ length: 300 }, (_, i) => `${"x".repeat(i % 97)}${i}\n`);
+    lines.splice(150, 0, `${"long".repeat(1500)}\n`);
+    for (const line of lines) sink.write(line);
+    await sleep(60);
+    expect(fd.text()).toBe(lines.join(""));
+    expect(fd.calls.length).toBeGreaterThan(3);
+    for (const call of fd.calls) {
+      expect(call.endsWith("\n")).toBe(true);
+      if (call.length > ATOMIC_WRITE_BYTES) expect(call).toBe(lines[150]);
+    }
+    sink.write(lines.join(""));
+    sink.flushSync();
+    for (const call of fd.calls) expect(call.length <= ATOMIC_WRITE_BYTES || call === lines[150]).toBe(true);
   });
 
   it("finishes a partial write, and retries a full descriptor (EAGAIN), losing nothing", async () => {

@@ -36,6 +36,22 @@ const RETRY_FULL_MS = 10;
 /** The most the exit flush waits for a full descriptor to take the rest. */
 const EXIT_FLUSH_MS = 1_000;
 
+/**
+ * Each write is at most this many bytes of whole lines (a longer line goes alone): PIPE_BUF on Linux,
+ * the most a write to a pipe is atomic for. `weft serve`'s workers share their primary's stdout, so
+ * a larger write could interleave with another process's mid-line and break both lines' JSON.
+ */
+export const ATOMIC_WRITE_BYTES = 4096;
+
+/** Where the write starting at `offset` ends: past the last newline within the atomic size. */
+function chunkEnd(bytes: Buffer, offset: number): number {
+  if (bytes.length - offset <= ATOMIC_WRITE_BYTES) return bytes.length;
+  const last = bytes.lastIndexOf(0x0a, offset + ATOMIC_WRITE_BYTES - 1);
+  if (last >= offset) return last + 1;
+  const next = bytes.indexOf(0x0a, offset + ATOMIC_WRITE_BYTES);
+  return next < 0 ? bytes.length : next + 1;
+}
+
 const isFull = (err: NodeJS.ErrnoException) => err.code === "EAGAIN" || err.code === "EWOULDBLOCK";
 
 export function createLogSink(
@@ -72,7 +88,7 @@ export function createLogSink(
 
   const send = (bytes: Buffer, offset: number) => {
     writing = true;
-    writeAsync(fd, bytes, offset, bytes.length - offset, null, (err, written) => {
+    writeAsync(fd, bytes, offset, chunkEnd(bytes, offset) - offset, null, (err, written) => {
       if (err) {
         if (isFull(err)) {
           setTimeout(() => send(bytes, offset), RETRY_FULL_MS).unref();
@@ -125,7 +141,7 @@ export function createLogSink(
       let offset = 0;
       while (offset < bytes.length) {
         try {
-          offset += writeNow(fd, bytes, offset, bytes.length - offset);
+          offset += writeNow(fd, bytes, offset, chunkEnd(bytes, offset) - offset);
         } catch (err) {
           if (!isFull(err as NodeJS.ErrnoException) || Date.now() > deadline) {
             dropped += sending;
