@@ -16,7 +16,6 @@ import type { AddressInfo } from "node:net";
 import { tmpdir } from "node:os";
 import path from "node:path";
 import { fileURLToPath } from "node:url";
-import { parseArgs } from "node:util";
 import { L1_CHAIN_ID } from "@weft/devnet";
 import { pino } from "pino";
 import { createApp } from "../app.js";
@@ -25,18 +24,19 @@ import { bindEndpoints } from "../router/registry/bind-endpoints.js";
 import { createRegistry, type Registry } from "../router/registry/registry.js";
 import { parseRegistryFile } from "../router/registry/registry-file.js";
 import { loadSpecDocument } from "../spec-document.js";
+import { parseBenchArgs } from "./bench-args.js";
 import { JSON_OPTION, latencyPercentiles, writeBenchJson } from "./bench-json.js";
 
-const { values } = parseArgs({
-  // `pnpm bench:x -- --flag` passes the `--` through.
-  args: process.argv.slice(2).filter((a) => a !== "--"),
-  options: {
+const values = parseBenchArgs(
+  "usage: balances-bench [--denoms 20] [--requests 2000] [--bad-node-requests 5] [--json FILE]\n" +
+    "POST /v2/info/balances on one chain with --denoms denoms against a devnet node, and through a node that stalls.",
+  {
     denoms: { type: "string", default: "20" },
     requests: { type: "string", default: "2000" },
     "bad-node-requests": { type: "string", default: "5" },
     ...JSON_OPTION,
   },
-});
+);
 const denomCount = Number(values.denoms);
 const requests = Number(values.requests);
 const badRequests = Number(values["bad-node-requests"]);

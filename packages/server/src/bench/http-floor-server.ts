@@ -14,17 +14,19 @@
 import cluster from "node:cluster";
 import { createServer } from "node:http";
 import { createServer as createNetServer } from "node:net";
-import { parseArgs } from "node:util";
+import { parseBenchArgs } from "./bench-args.js";
 
-const { values } = parseArgs({
-  args: process.argv.slice(2).filter((a) => a !== "--"),
-  options: {
+const values = parseBenchArgs(
+  "usage: http-floor-server [--stack http|net] [--port 18500] [--workers 1] [--bytes 366]\n" +
+    "A server answering every request with a fixed JSON body of --bytes bytes: node:http, or a raw\n" +
+    "socket writing a prebuilt HTTP/1.1 response per request head (the floor a cache hit is measured against).",
+  {
     stack: { type: "string", default: "http" },
     port: { type: "string", default: "18500" },
     workers: { type: "string", default: "1" },
     bytes: { type: "string", default: "366" },
   },
-});
+);
 const port = Number(values.port);
 const workers = Number(values.workers);
 if (values.stack !== "http" && values.stack !== "net") throw new Error("--stack is http or net");

@@ -16,7 +16,6 @@ import { createRequire } from "node:module";
  * every --sample-ms (one indexed max() read, next to the run's thousands of writes per second).
  */
 import { tmpdir } from "node:os";
-import { parseArgs } from "node:util";
 import { createChain } from "@weft/devnet";
 import type pg from "pg";
 import { pino } from "pino";
@@ -27,13 +26,14 @@ import type { BlockPayload } from "../ingest/derive/node-payloads.js";
 import { createInitialBalances } from "../ingest/initial-balances.js";
 import { runIngest } from "../ingest/run-ingest.js";
 import { writeRows } from "../ingest/write-rows.js";
+import { parseBenchArgs } from "./bench-args.js";
 import { JSON_OPTION, writeBenchJson } from "./bench-json.js";
 import { createScratchDatabase, DEFAULT_ADMIN_URL } from "./scratch-database.js";
 
-const { values } = parseArgs({
-  // `pnpm bench:x -- --flag` passes the `--` through.
-  args: process.argv.slice(2).filter((a) => a !== "--"),
-  options: {
+const values = parseBenchArgs(
+  "usage: ingest-bench [--blocks 10000] [--commit-blocks 1,64] [--concurrency 8] [--admin-url URL] [--sample-ms 1000] [--json FILE]\n" +
+    "weft ingest of --blocks devnet blocks (one run per --commit-blocks value) vs a plain bulk insert of the same rows.",
+  {
     blocks: { type: "string", default: "10000" },
     concurrency: { type: "string", default: "8" },
     // Each value is one weft run; 1 = a transaction per block.
@@ -45,7 +45,7 @@ const { values } = parseArgs({
     "sample-ms": { type: "string", default: "1000" },
     ...JSON_OPTION,
   },
-});
+);
 const blocks = Number(values.blocks);
 const admin = values["admin-url"];
 const logger = pino({ level: "warn" });

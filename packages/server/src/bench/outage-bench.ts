@@ -11,7 +11,7 @@
  */
 import path from "node:path";
 import { fileURLToPath } from "node:url";
-import { parseArgs } from "node:util";
+import { parseBenchArgs } from "./bench-args.js";
 import { JSON_OPTION, writeBenchJson } from "./bench-json.js";
 import { runOutageScenario } from "./outage-scenario.js";
 import { formatSummary, summarizePhases } from "./outage-summary.js";
@@ -21,10 +21,10 @@ import { DEFAULT_ADMIN_URL } from "./scratch-database.js";
 /** After an outage, errors of the requests the breaker had not yet let through are expected. */
 const AFTER_OUTAGE_MS = 5_000;
 
-const { values } = parseArgs({
-  // `pnpm bench:x -- --flag` passes the `--` through.
-  args: process.argv.slice(2).filter((a) => a !== "--"),
-  options: {
+const values = parseBenchArgs(
+  "usage: outage-bench [--connect-timeout-ms 2000] [--query-timeout-ms 5000] [--outage-seconds 10] [--loops 4] [--admin-url URL] [--json FILE]\n" +
+    "weft serve and weft ingest through a Postgres that refuses, then black-holes, connections.",
+  {
     // The settings' defaults (DATABASE_CONNECT_TIMEOUT_MS, DATABASE_QUERY_TIMEOUT_MS).
     "connect-timeout-ms": { type: "string", default: "2000" },
     "query-timeout-ms": { type: "string", default: "5000" },
@@ -33,7 +33,7 @@ const { values } = parseArgs({
     "admin-url": { type: "string", default: DEFAULT_ADMIN_URL },
     ...JSON_OPTION,
   },
-});
+);
 
 const connectTimeoutMs = Number(values["connect-timeout-ms"]);
 const queryTimeoutMs = Number(values["query-timeout-ms"]);

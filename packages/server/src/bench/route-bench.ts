@@ -15,25 +15,26 @@
  *   node packages/server/dist/bench/route-bench.js [--chains 60] [--requests 5000] [--rounds 5] [--json FILE]
  */
 import { Agent, request } from "node:http";
-import { parseArgs } from "node:util";
 import { WORKER_NODE_FLAGS } from "../cluster/worker-node-flags.js";
 import { createRegistry } from "../router/registry/registry.js";
 import { parseRegistryFile } from "../router/registry/registry-file.js";
 import { findRoute } from "../router/route/find-route.js";
+import { parseBenchArgs } from "./bench-args.js";
 import { JSON_OPTION, latencyPercentiles, writeBenchJson } from "./bench-json.js";
 import { startBenchServer } from "./bench-server-process.js";
 import { benchRegistryFile, routablePairs, routeRequestBody } from "./route-bench-registry.js";
 
-const { values } = parseArgs({
-  // `pnpm bench:x -- --flag` passes the `--` through.
-  args: process.argv.slice(2).filter((a) => a !== "--"),
-  options: {
+const values = parseBenchArgs(
+  "usage: route-bench [--chains 60] [--requests 5000] [--rounds 5] [--json FILE]\n" +
+    "POST /v2/fungible/route on a synthetic registry of --chains chains vs a bare node:http server\n" +
+    "answering the same body, each in its own process, --rounds alternating rounds of --requests each.",
+  {
     chains: { type: "string", default: "60" },
     requests: { type: "string", default: "5000" },
     rounds: { type: "string", default: "5" },
     ...JSON_OPTION,
   },
-});
+);
 const chains = Number(values.chains);
 const requests = Number(values.requests);
 const rounds = Math.max(1, Number(values.rounds));

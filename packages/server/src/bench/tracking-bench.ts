@@ -12,18 +12,18 @@ import { mkdtempSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import path from "node:path";
 import { fileURLToPath } from "node:url";
-import { parseArgs } from "node:util";
 import { L1_CHAIN_ID } from "@weft/devnet";
 import pg from "pg";
+import { parseBenchArgs } from "./bench-args.js";
 import { JSON_OPTION, latencyPercentiles, writeBenchJson } from "./bench-json.js";
 import { startBenchServer } from "./bench-server-process.js";
 import { startChild, startDevnetTransfers, trackTransfer } from "./devnet-transfers.js";
 import { createScratchDatabase, DEFAULT_ADMIN_URL } from "./scratch-database.js";
 
-const { values } = parseArgs({
-  // `pnpm bench:x -- --flag` passes the `--` through.
-  args: process.argv.slice(2).filter((a) => a !== "--"),
-  options: {
+const values = parseBenchArgs(
+  "usage: tracking-bench [--transfers 1000] [--rate 100] [--seconds 20] [--block-ms 3000] [--admin-url URL] [--json FILE]\n" +
+    "GET /v2/tx/status while --transfers transfers are tracked, against a baseline polled in the same window.",
+  {
     transfers: { type: "string", default: "1000" },
     rate: { type: "string", default: "100" },
     seconds: { type: "string", default: "20" },
@@ -32,7 +32,7 @@ const { values } = parseArgs({
     "admin-url": { type: "string", default: DEFAULT_ADMIN_URL },
     ...JSON_OPTION,
   },
-});
+);
 const transfers = Number(values.transfers);
 const rate = Number(values.rate);
 const seconds = Number(values.seconds);

@@ -9,8 +9,8 @@
  *
  *   node packages/server/dist/bench/validation-bench.js [--duration 5] [--rounds 3] [--connections 10] [--json FILE]
  */
-import { parseArgs } from "node:util";
 import { type Measurement, measure, type Target } from "@weft/loadtest/runner/measure";
+import { parseBenchArgs } from "./bench-args.js";
 import { JSON_OPTION, writeBenchJson } from "./bench-json.js";
 import { type BenchServer, startBenchServer } from "./bench-server-process.js";
 
@@ -18,16 +18,16 @@ import { type BenchServer, startBenchServer } from "./bench-server-process.js";
 const VALIDATION_MODES = ["weft", "node", "express-openapi-validator", "express"] as const;
 export type ValidationMode = (typeof VALIDATION_MODES)[number];
 
-const { values } = parseArgs({
-  // `pnpm bench:x -- --flag` passes the `--` through.
-  args: process.argv.slice(2).filter((a) => a !== "--"),
-  options: {
+const values = parseBenchArgs(
+  "usage: validation-bench [--duration 5] [--rounds 3] [--connections 10] [--json FILE]\n" +
+    "Weft's compiled request validators vs Express + express-openapi-validator on the same document.",
+  {
     duration: { type: "string", default: "5" },
     rounds: { type: "string", default: "3" },
     connections: { type: "string", default: "10" },
     ...JSON_OPTION,
   },
-});
+);
 const durationSec = Number(values.duration);
 const rounds = Number(values.rounds);
 const connections = Number(values.connections);
