@@ -4,19 +4,10 @@
  * (an uncaught EPIPE) and then hung on exit, its port held, flushing the logs into the closed pipe.
  */
 import { spawn } from "node:child_process";
-import { createServer } from "node:net";
 import { describe, expect, it } from "vitest";
 import { CLI_PATH } from "./_test/spawn-weft.js";
 import { createScratchDatabase, realPostgresAvailable } from "./_test/test-database.js";
-
-/** A port free right now (the child cannot tell us its own: nobody reads what it prints). */
-const freePort = () =>
-  new Promise<number>((resolve, reject) => {
-    const server = createServer().listen(0, "127.0.0.1", () => {
-      const address = server.address();
-      server.close(() => (typeof address === "object" && address ? resolve(address.port) : reject()));
-    });
-  });
+import { freePort } from "./bench/postgres-pair.js";
 
 async function untilHealthy(url: string, exited: Promise<unknown>, timeoutMs: number): Promise<void> {
   let gone: unknown;
@@ -41,6 +32,7 @@ describe("weft serve with nobody reading its output", () => {
       return;
     }
     const scratch = await createScratchDatabase();
+    // The child cannot tell us its port: nobody reads what it prints.
     const port = await freePort();
     const child = spawn(process.execPath, [CLI_PATH, "serve", "--port", String(port)], {
       env: { ...process.env, DATABASE_URL: scratch.url, LOG_LEVEL: "info", WORKERS: "2" },

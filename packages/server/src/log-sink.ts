@@ -70,9 +70,12 @@ export function createLogSink(
   let dropped = 0;
   let broken: Error | undefined;
 
+  /** Ends the logging: the lines of the failed write and every queued one are dropped. */
   const stop = (err: NodeJS.ErrnoException) => {
     broken = err;
-    dropped += queue.length;
+    writing = false;
+    dropped += sending + queue.length;
+    sending = 0;
     queue = [];
     queuedChars = 0;
   };
@@ -94,8 +97,6 @@ export function createLogSink(
           setTimeout(() => send(bytes, offset), RETRY_FULL_MS).unref();
           return;
         }
-        writing = false;
-        dropped += sending;
         stop(err);
         return;
       }
@@ -144,7 +145,6 @@ export function createLogSink(
           offset += writeNow(fd, bytes, offset, chunkEnd(bytes, offset) - offset);
         } catch (err) {
           if (!isFull(err as NodeJS.ErrnoException) || Date.now() > deadline) {
-            dropped += sending;
             stop(err as NodeJS.ErrnoException);
             return;
           }
