@@ -5,6 +5,7 @@ import type { AssetNode, Registry } from "./registry/registry.js";
 import { type FoundRoute, findRoute, type RouteQuery } from "./route/find-route.js";
 import { amountsForIn, amountsForOut } from "./route/route-amounts.js";
 import { routeJson } from "./route/route-json.js";
+import { createRouteMemo, type RouteMemo } from "./route/route-memo.js";
 import { txBreakReasons } from "./route/tx-breaks.js";
 import { type RouterDeps, requireRegistry } from "./router-deps.js";
 
@@ -28,15 +29,22 @@ export function resolveAsset(registry: Registry, side: Side, chainId: string, de
   return node;
 }
 
-/** The best route, or the 404 that explains which constraint removed every candidate. */
-export function routeOrNotFound(registry: Registry, query: RouteQuery): FoundRoute {
-  const found = findRoute(registry, query);
+/**
+ * The best route, or the 404 that explains which constraint removed every candidate. `find` is
+ * findRoute on `registry`, or a memo of it (route-memo.ts).
+ */
+export function routeOrNotFound(
+  registry: Registry,
+  query: RouteQuery,
+  find: (query: RouteQuery) => FoundRoute | undefined = (q) => findRoute(registry, q),
+): FoundRoute {
+  const found = find(query);
   if (found) return found;
   const { source, destination } = query;
   const what = `no route found from ${source.denom} on ${source.chain.chain_id} to ${destination.denom} on ${destination.chain.chain_id}`;
   // The same constraints over several txs first: its breaks are the precise reason when it exists.
-  const multi = query.allowMultiTx ? undefined : findRoute(registry, { ...query, allowMultiTx: true });
-  const relaxed = multi ?? findRoute(registry, { source, destination, allowMultiTx: true });
+  const multi = query.allowMultiTx ? undefined : find({ ...query, allowMultiTx: true });
+  const relaxed = multi ?? find({ source, destination, allowMultiTx: true });
   let reason: string;
   let info: string;
   if (multi) {
@@ -63,9 +71,11 @@ export function routeOrNotFound(registry: Registry, query: RouteQuery): FoundRou
 }
 
 export function createRouteHandlers(deps: RouterDeps): OperationHandlers {
+  let memo: RouteMemo | undefined;
   return {
     getRoute: (input) => {
       const registry = requireRegistry(deps);
+      if (memo?.registry !== registry) memo = createRouteMemo(registry);
       const body = input.body;
       if ((body.amount_in === undefined) === (body.amount_out === undefined)) {
         throw badRequest("give exactly one of amount_in and amount_out", [
@@ -79,13 +89,14 @@ export function createRouteHandlers(deps: RouterDeps): OperationHandlers {
           { field: "body.dest_asset_denom", description: "equals the source asset" },
         ]);
       }
-      const found = routeOrNotFound(registry, {
+      const query: RouteQuery = {
         source,
         destination,
         allowMultiTx: body.allow_multi_tx ?? false,
         ...(body.bridges ? { bridges: new Set(body.bridges) } : {}),
         ...(body.is_op_withdraw !== undefined ? { opWithdraw: body.is_op_withdraw } : {}),
-      });
+      };
+      const found = routeOrNotFound(registry, query, memo.find);
       const amounts =
         body.amount_in !== undefined
           ? amountsForIn(found.hops, BigInt(body.amount_in))
