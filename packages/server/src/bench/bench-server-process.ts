@@ -5,9 +5,11 @@
  * over IPC and, when stopped, the server-side time of every request it answered (request event to
  * the response's last byte handed to the socket).
  */
-import { type ChildProcess, fork } from "node:child_process";
+import { type ChildProcess, execFileSync, fork, spawn } from "node:child_process";
 import { createServer, type IncomingMessage, type ServerResponse } from "node:http";
 import type { AddressInfo } from "node:net";
+import { availableParallelism } from "node:os";
+import { fileURLToPath } from "node:url";
 import { WORKER_NODE_FLAGS } from "../cluster/worker-node-flags.js";
 
 type BenchServerMessage =
@@ -24,10 +26,45 @@ export interface BenchServer {
   stop(): Promise<number[]>;
 }
 
-/** Forks `entry` with the flags `weft serve`'s workers get and waits until it listens. */
-export async function startBenchServer(entry: URL, args: string[] = []): Promise<BenchServer> {
-  const child: ChildProcess = fork(entry, args, { execArgv: [...WORKER_NODE_FLAGS] });
+/**
+ * Where a pinned benchmark runs: servers on one CPU, its client on another, so neither waits for the
+ * other's time slice (unpinned on 2 cores, route-bench's client-side p99 ratio moved 0.87-2.57 between
+ * runs of the same code; pinned 1.53-1.81).
+ */
+export const PINNED = { server: 0, client: 1 } as const;
+
+/** Moves this process onto `cpu` (Linux `taskset`, util-linux). @throws when it cannot. */
+export function pinThisProcess(cpu: number): void {
+  if (availableParallelism() <= Math.max(PINNED.server, PINNED.client))
+    throw new Error(`pinning needs at least ${Math.max(PINNED.server, PINNED.client) + 1} CPUs`);
+  try {
+    execFileSync("taskset", ["-pc", String(cpu), String(process.pid)], { stdio: "ignore" });
+  } catch (err) {
+    throw new Error(`cannot pin to CPU ${cpu} with taskset (util-linux): ${(err as Error).message}`);
+  }
+}
+
+/**
+ * Forks `entry` with the flags `weft serve`'s workers get and waits until it listens; with `cpu`,
+ * started through `taskset -c cpu` (which execs node: the IPC channel is inherited all the same).
+ */
+export async function startBenchServer(
+  entry: URL,
+  args: string[] = [],
+  options: { cpu?: number } = {},
+): Promise<BenchServer> {
+  const child: ChildProcess =
+    options.cpu === undefined
+      ? fork(entry, args, { execArgv: [...WORKER_NODE_FLAGS] })
+      : spawn(
+          "taskset",
+          ["-c", String(options.cpu), process.execPath, ...WORKER_NODE_FLAGS, fileURLToPath(entry), ...args],
+          { stdio: ["inherit", "inherit", "inherit", "ipc"] },
+        );
   const url = await new Promise<string>((resolve, reject) => {
+    child.once("error", (err) =>
+      reject(new Error(`cannot start bench server ${entry.pathname}: ${err.message}`)),
+    );
     child.once("exit", (code) => reject(new Error(`bench server ${entry.pathname} exited (${code})`)));
     child.on("message", (m: BenchServerMessage) => m.kind === "listening" && resolve(m.url));
   });

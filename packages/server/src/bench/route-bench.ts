@@ -21,14 +21,16 @@ import { parseRegistryFile } from "../router/registry/registry-file.js";
 import { findRoute } from "../router/route/find-route.js";
 import { parseBenchArgs } from "./bench-args.js";
 import { JSON_OPTION, latencyPercentiles, writeBenchJson } from "./bench-json.js";
-import { startBenchServer } from "./bench-server-process.js";
+import { PINNED, pinThisProcess, startBenchServer } from "./bench-server-process.js";
 import { benchRegistryFile, routablePairs, routeRequestBody } from "./route-bench-registry.js";
 
 const values = parseBenchArgs(
-  "usage: route-bench [--chains 60] [--requests 5000] [--rounds 5] [--json FILE]\n" +
+  "usage: route-bench [--chains 60] [--requests 5000] [--rounds 5] [--pin] [--json FILE]\n" +
     "POST /v2/fungible/route on a synthetic registry of --chains chains vs a bare node:http server\n" +
-    "answering the same body, each in its own process, --rounds alternating rounds of --requests each.",
+    "answering the same body, each in its own process, --rounds alternating rounds of --requests each.\n" +
+    "--pin: both servers on CPU 0 and this client on CPU 1 (taskset), for steadier tails.",
   {
+    pin: { type: "boolean", default: false },
     chains: { type: "string", default: "60" },
     requests: { type: "string", default: "5000" },
     rounds: { type: "string", default: "5" },
@@ -84,8 +86,14 @@ async function timeRequests(url: string, from: number, count: number, out: numbe
   }
 }
 
-const weft = await startBenchServer(new URL("./route-bench-server.js", import.meta.url), [String(chains)]);
-const baseline = await startBenchServer(new URL("./static-body-server.js", import.meta.url));
+const pin = values.pin ? { cpu: PINNED.server } : {};
+if (values.pin) pinThisProcess(PINNED.client);
+const weft = await startBenchServer(
+  new URL("./route-bench-server.js", import.meta.url),
+  [String(chains)],
+  pin,
+);
+const baseline = await startBenchServer(new URL("./static-body-server.js", import.meta.url), [], pin);
 const routeUrl = `${weft.url}/v2/fungible/route`;
 const sample = await post(routeUrl, bodies[0] as string);
 baseline.setBody(sample.text);
@@ -116,7 +124,8 @@ const ratio = (a: number[], b: number[]) => latencyPercentiles(a).p99 / latencyP
 console.log(
   `registry: ${registry.chains.length} chains, ${registry.assets().length} assets (loaded in ${loadMs.toFixed(1)} ms); ` +
     `${pairs.length} routable pairs; ${real.length} requests each in ${rounds} alternating rounds, one keep-alive ` +
-    `connection; servers forked with ${WORKER_NODE_FLAGS.join(" ") || "no flags"}`,
+    `connection; servers forked with ${WORKER_NODE_FLAGS.join(" ") || "no flags"}` +
+    (values.pin ? `; pinned: servers on CPU ${PINNED.server}, client on CPU ${PINNED.client}` : ""),
 );
 console.table({
   "findRoute (pure, ms)": row(pure),
@@ -129,7 +138,7 @@ console.log(`weft / baseline p99 as the client saw it: ${ratio(real, base).toFix
 writeBenchJson(
   values.json,
   "route",
-  { chains, requests, rounds },
+  { chains, requests, rounds, pin: values.pin },
   {
     chains: registry.chains.length,
     assets: registry.assets().length,
