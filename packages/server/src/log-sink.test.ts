@@ -16,7 +16,8 @@ function fakeDescriptor(answer: (chunk: Buffer, call: number) => number | string
     calls.push(chunk.toString());
     const result = answer(chunk, calls.length);
     if (typeof result === "string") throw Object.assign(new Error(result), { code: result });
-    taken.push(chunk.subarray(0, result));
+    // Copied, as the kernel does: the sink may fill the buffer again once the write is done.
+    taken.push(Buffer.from(chunk.subarray(0, result)));
     return result;
   };
   const writeAsync = ((
@@ -138,6 +139,38 @@ describe("log sink", () => {
     const sink = createLogSink(9, { ...fd.options, maxPendingBytes: 100 });
     for (let i = 0; i < 30; i++) sink.write("0123456789\n");
     expect(sink.dropped).toBe(21);
+  });
+
+  it("keeps queued lines as bytes, outside the JavaScript heap, in two buffers taking turns", async () => {
+    // Under load a write's lines wait through several young-generation collections: held as
+    // strings they were promoted, and the old generation grew into mark-compacts pausing the worker.
+    let release: (() => void) | undefined;
+    const buffers: ArrayBufferLike[] = [];
+    const held = ((_fd: number, buffer: Buffer, _o: number, length: number, _p: null, cb: WriteCallback) => {
+      buffers.push(buffer.buffer);
+      release = () => cb(null, length);
+    }) as unknown as typeof write;
+    const sink = createLogSink(9, { write: held });
+    sink.write("first\n");
+    await sleep(20); // the first write is in flight, and answers only when released
+    const before = process.memoryUsage().arrayBuffers;
+    for (let i = 0; i < 20_000; i++) sink.write(`${i}`.padEnd(500, "x").concat("\n"));
+    // 10 MB of lines waiting: already bytes (held as strings, no array buffer would have grown).
+    expect(process.memoryUsage().arrayBuffers - before).toBeGreaterThan(10_000_000);
+    expect(buffers).toHaveLength(1);
+
+    // Each finished write hands its buffer back for the one after next: no buffer per write.
+    const small = createLogSink(9, { write: held });
+    buffers.length = 0;
+    for (const line of ["a\n", "b\n", "c\n"]) {
+      small.write(line);
+      await sleep(20);
+      release?.();
+    }
+    await sleep(20);
+    expect(buffers).toHaveLength(3);
+    expect(buffers[2]).toBe(buffers[0]);
+    expect(buffers[1]).not.toBe(buffers[0]);
   });
 
   it("writes real bytes to a real descriptor", async () => {
