@@ -57,6 +57,8 @@ function samples(connections: number[], rounds: number): Sample[] {
         p99Ms: a ? 10 : 20 + step.round,
         requests: rps,
         errors: a ? 0 : 1,
+        // B's single items saturate the generator in the last round.
+        generatorCpu: !a && step.group.name === "single items" && step.round === rounds ? 0.97 : 0.4,
       },
     };
   });
@@ -123,7 +125,8 @@ function report(connections: number[], rounds: number): CompareReport {
 describe("formatCompareTables", () => {
   it("prints one table per connection count with medians, B/A ratios and the per-round range", () => {
     const text = formatCompareTables(report([10, 50], 3));
-    expect(text.split("\n\n")).toHaveLength(4);
+    // Per connection count: title, table, and the saturated generator's warning.
+    expect(text.split("\n\n")).toHaveLength(6);
     expect(text).toContain(
       "10 connections, 3 s per measurement, median of 3 rounds; A = weft, B = ref\n" +
         "B/A above 1: B serves more req/s, or is slower at p50/p99; - where a latency is under autocannon's 1 ms resolution",
@@ -137,6 +140,16 @@ describe("formatCompareTables", () => {
       "| lists        | 200        | 100       | 0.50      | 0.50..0.50    | 2           | 4          | 2.00    | 10          | 22         | 2.20    | 0 / 3        |",
     );
     expect(lines[6]).toMatch(/^\| single items \| 2000 +\| 1000 +\| 0\.50 /);
+  });
+
+  it("names the rows whose load generator was saturated in any round, and only those", () => {
+    const r = report([10], 3);
+    const text = formatCompareTables(r);
+    expect(text).toContain("Load generator saturated (>= 0.9 of a core) on: single items (B). ");
+    expect(text).toContain("faster generator (wrk)");
+    expect(r.results[1]?.b.rounds.map((x) => x.generatorCpu)).toEqual([0.4, 0.4, 0.97]);
+    for (const round of r.results.flatMap((x) => [...x.a.rounds, ...x.b.rounds])) round.generatorCpu = 0.89;
+    expect(formatCompareTables(r)).not.toContain("saturated");
   });
 
   it("leaves the per-round range out of a single round, and shows - where there is no ratio", () => {

@@ -30,6 +30,8 @@ export interface RoundResult extends Metrics {
   position: 1 | 2;
   requests: number;
   errors: number;
+  /** The load generator's CPU over the measurement, in cores (Measurement.generatorCpu). */
+  generatorCpu: number;
 }
 
 export interface SideResult {
@@ -104,6 +106,7 @@ function sideResult(samples: Sample[]): SideResult {
       p99Ms: m.p99Ms,
       requests: m.requests,
       errors: m.errors,
+      generatorCpu: m.generatorCpu,
     }))
     .sort((x, y) => x.round - y.round);
   return {
@@ -153,6 +156,22 @@ export function buildResults(samples: Sample[]): GroupResult[] {
         return rb ? [{ round: ra.round, ...ratios(rb, ra) }] : [];
       }),
     };
+  });
+}
+
+/**
+ * A load generator using this much of a core was (nearly) the limit: the req/s it measured is a
+ * floor of what the server does, and a ratio between two such servers says nothing.
+ */
+export const GENERATOR_SATURATED_CORES = 0.9;
+
+/** "group (A, B)" of the rows where a round's load generator reached GENERATOR_SATURATED_CORES. */
+export function saturatedRows(results: GroupResult[]): string[] {
+  return results.flatMap((r) => {
+    const sides = (["a", "b"] as const).filter((side) =>
+      r[side].rounds.some((round) => round.generatorCpu >= GENERATOR_SATURATED_CORES),
+    );
+    return sides.length ? [`${r.group} (${sides.map((s) => s.toUpperCase()).join(", ")})`] : [];
   });
 }
 
@@ -206,7 +225,13 @@ export function formatCompareTables(report: CompareReport): string {
         `${connections} connections, ${durationSec} s per measurement, median of ${rounds} round${rounds === 1 ? "" : "s"}; ` +
         `A = ${a.name}, B = ${b.name}\nB/A above 1: B serves more req/s, or is slower at p50/p99; ` +
         `- where a latency is under autocannon's ${LATENCY_RESOLUTION_MS} ms resolution`;
-      return `${title}\n\n${formatTable(header, rows)}`;
+      const saturated = saturatedRows(report.results.filter((r) => r.connections === connections));
+      const warning = saturated.length
+        ? `\n\nLoad generator saturated (>= ${GENERATOR_SATURATED_CORES} of a core) on: ${saturated.join("; ")}. ` +
+          "Those req/s are autocannon's limit, not the server's, and their ratios say nothing: give the " +
+          "generator a core of its own (taskset) or measure those URLs with a faster generator (wrk)."
+        : "";
+      return `${title}\n\n${formatTable(header, rows)}${warning}`;
     })
     .join("\n\n");
 }
