@@ -12,17 +12,19 @@
  */
 import { type ChildProcess, spawn } from "node:child_process";
 import { createRequire } from "node:module";
-import { parseArgs } from "node:util";
 import { pino } from "pino";
 import { openDatabase } from "../db/database.js";
 import { runIngest } from "../ingest/run-ingest.js";
+import { parseBenchArgs } from "./bench-args.js";
 import { JSON_OPTION, writeBenchJson } from "./bench-json.js";
 import { createScratchDatabase, DEFAULT_ADMIN_URL } from "./scratch-database.js";
 
-const { values } = parseArgs({
-  // `pnpm bench:x -- --flag` passes the `--` through.
-  args: process.argv.slice(2).filter((a) => a !== "--"),
-  options: {
+const values = parseBenchArgs(
+  "usage: dataset [--txs N] [--max-txs-per-block N] [--database-url URL | --admin-url URL] [--concurrency N]\n" +
+    "         [--vm move|evm] [--max-evm-txs-per-block N] [--fresh-recipient-share 0..1] [--evm-nft-mint-share 0..1]\n" +
+    "         [--evm-erc20-transfer-share 0..1] [--json FILE]\n" +
+    "A seeded devnet chain of about --txs txs ingested into a fresh database (or --database-url) by weft ingest.",
+  {
     txs: { type: "string", default: "100000" },
     "max-txs-per-block": { type: "string", default: "40" },
     vm: { type: "string", default: "move" },
@@ -33,18 +35,9 @@ const { values } = parseArgs({
     "database-url": { type: "string" },
     "admin-url": { type: "string", default: DEFAULT_ADMIN_URL },
     concurrency: { type: "string", default: "16" },
-    help: { type: "boolean", default: false },
     ...JSON_OPTION,
   },
-});
-if (values.help) {
-  process.stdout.write(
-    "usage: dataset [--txs N] [--max-txs-per-block N] [--database-url URL | --admin-url URL] [--concurrency N]\n" +
-      "         [--vm move|evm] [--max-evm-txs-per-block N] [--fresh-recipient-share 0..1] [--evm-nft-mint-share 0..1]\n" +
-      "         [--evm-erc20-transfer-share 0..1] [--json FILE]\n",
-  );
-  process.exit(0);
-}
+);
 const target = Number(values.txs);
 const evm = values.vm === "evm";
 const perBlock = Number(values["max-txs-per-block"]);

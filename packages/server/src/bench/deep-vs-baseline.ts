@@ -17,33 +17,31 @@
 import { type ChildProcess, spawn } from "node:child_process";
 import path from "node:path";
 import { fileURLToPath } from "node:url";
-import { parseArgs } from "node:util";
 import { assertLoopback } from "@weft/loadtest/runner/loopback";
 import { type Measurement, measure } from "@weft/loadtest/runner/measure";
 import { formatTable } from "@weft/loadtest/runner/table";
 import pg from "pg";
+import { parseBenchArgs } from "./bench-args.js";
 import { JSON_OPTION, writeBenchJson } from "./bench-json.js";
 
-const { values } = parseArgs({
-  args: process.argv.slice(2).filter((a) => a !== "--"),
-  options: {
-    "database-url": { type: "string" },
-    depth: { type: "string", default: "10000" },
-    duration: { type: "string", default: "5" },
-    connections: { type: "string", default: "10" },
-    limit: { type: "string", default: "100" },
-    /** Measure only the endpoints whose name contains this (e.g. "by hash"). */
-    only: { type: "string" },
-    help: { type: "boolean", default: false },
-    ...JSON_OPTION,
-  },
+const USAGE =
+  "usage: DATABASE_URL=URL deep-vs-baseline [--database-url URL] [--depth 10000] [--duration 5] [--connections 10]\n" +
+  "         [--limit 100] [--only NAME] [--json FILE]\n" +
+  "Each indexer list's first page vs the page --depth rows deep, Weft vs a raw node:http + pg baseline.";
+const values = parseBenchArgs(USAGE, {
+  "database-url": { type: "string" },
+  depth: { type: "string", default: "10000" },
+  duration: { type: "string", default: "5" },
+  connections: { type: "string", default: "10" },
+  limit: { type: "string", default: "100" },
+  /** Measure only the endpoints whose name contains this (e.g. "by hash"). */
+  only: { type: "string" },
+  ...JSON_OPTION,
 });
 const databaseUrl = values["database-url"] ?? process.env.DATABASE_URL;
-if (values.help || !databaseUrl) {
-  process.stdout.write(
-    "usage: DATABASE_URL=URL deep-vs-baseline [--depth 10000] [--duration 5] [--connections 10] [--limit 100] [--only NAME] [--json FILE]\n",
-  );
-  process.exit(values.help ? 0 : 2);
+if (!databaseUrl) {
+  process.stderr.write(`the dataset's database is needed: set DATABASE_URL or --database-url\n\n${USAGE}\n`);
+  process.exit(2);
 }
 const depth = Number(values.depth);
 const limit = Number(values.limit);

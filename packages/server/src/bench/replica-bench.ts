@@ -18,29 +18,23 @@ import { type ChildProcess, execFileSync, spawn } from "node:child_process";
 import { createRequire } from "node:module";
 import { availableParallelism, loadavg } from "node:os";
 import { fileURLToPath } from "node:url";
-import { parseArgs } from "node:util";
 import pg from "pg";
+import { parseBenchArgs } from "./bench-args.js";
 import { JSON_OPTION, writeBenchJson } from "./bench-json.js";
 import { createPostgresPair, freePort, postgresBin } from "./postgres-pair.js";
 
-const { values } = parseArgs({
-  args: process.argv.slice(2).filter((a) => a !== "--"),
-  options: {
+const values = parseBenchArgs(
+  "usage: replica-bench [--txs N] [--duration S] [--connections N] [--response-cache off|on] [--json FILE]\n" +
+    "The indexer mix on a primary and on a streaming replica of it, each in its own Postgres.",
+  {
     txs: { type: "string", default: "30000" },
     duration: { type: "string", default: "20" },
     connections: { type: "string", default: "20" },
     // Off by default: with it on, most of the mix is answered from memory and never reaches a database.
     "response-cache": { type: "string", default: "off" },
-    help: { type: "boolean", default: false },
     ...JSON_OPTION,
   },
-});
-if (values.help) {
-  process.stdout.write(
-    "usage: replica-bench [--txs N] [--duration S] [--connections N] [--response-cache off|on] [--json FILE]\n",
-  );
-  process.exit(0);
-}
+);
 
 const CLI = fileURLToPath(new URL("../cli.js", import.meta.url));
 const DATASET = fileURLToPath(new URL("./dataset.js", import.meta.url));
