@@ -54,6 +54,12 @@ describe("weft serve with nobody reading its output", () => {
         ),
       );
       expect(new Set(statuses)).toEqual(new Set([200]));
+      // Only /metrics can tell that the logs go nowhere: the workers that logged say so, and count
+      // the lines they could not write (the gathering holds a line up to 10 ms before its write).
+      await new Promise((resolve) => setTimeout(resolve, 100));
+      const metrics = await (await fetch(`${url}/metrics`)).text();
+      expect(Number(/^weft_log_stopped (\d+)/m.exec(metrics)?.[1])).toBeGreaterThanOrEqual(1);
+      expect(Number(/^weft_log_lines_dropped_total (\d+)/m.exec(metrics)?.[1])).toBeGreaterThan(0);
       child.kill("SIGTERM");
       const code = await Promise.race([
         exited,

@@ -18,6 +18,14 @@ function stdout(): LogSink {
 }
 
 /**
+ * How this process's log output fares, for /metrics: lines dropped (a reader gone or too slow), and
+ * whether the output stopped for good. Zeros before anything was logged.
+ */
+export function stdoutLogHealth(): { dropped: number; stopped: boolean } {
+  return { dropped: stdoutSink?.dropped ?? 0, stopped: stdoutSink?.broken !== undefined };
+}
+
+/**
  * pino's `isoTime` field, formatted once per millisecond: a busy server logs tens of lines in one,
  * and `toISOString` per line was a tenth of the access log's cost.
  */

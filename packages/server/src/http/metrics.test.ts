@@ -2,7 +2,7 @@ import { AggregatorRegistry, Counter, Histogram, Registry } from "prom-client";
 import { describe, expect, it } from "vitest";
 import { createTestApp, serveForTests } from "../_test/test-app.js";
 import { useTestDatabase } from "../_test/test-database.js";
-import { createRequestSeries, LATENCY_BUCKETS_S } from "./metrics.js";
+import { createMetrics, createRequestSeries, LATENCY_BUCKETS_S } from "./metrics.js";
 
 describe("/metrics", () => {
   const database = useTestDatabase();
@@ -65,5 +65,37 @@ describe("request series", () => {
       return AggregatorRegistry.aggregate([json, json]).metrics();
     };
     expect(await summed(mine)).toBe(await summed(theirs));
+  });
+});
+
+describe("log health", () => {
+  it("reports dropped log lines and a stopped log output at each scrape, summed across workers", async () => {
+    let health = { dropped: 0, stopped: false };
+    const one = createMetrics({ collectProcessMetrics: false, logHealth: () => health });
+    let text = await one.registry.metrics();
+    expect(text).toContain("weft_log_lines_dropped_total 0\n");
+    expect(text).toContain("weft_log_stopped 0\n");
+    health = { dropped: 7, stopped: true };
+    text = await one.registry.metrics();
+    expect(text).toContain("weft_log_lines_dropped_total 7\n");
+    expect(text).toContain("weft_log_stopped 1\n");
+    const other = createMetrics({
+      collectProcessMetrics: false,
+      logHealth: () => ({ dropped: 3, stopped: false }),
+    });
+    const summed = AggregatorRegistry.aggregate([
+      await one.registry.getMetricsAsJSON(),
+      await other.registry.getMetricsAsJSON(),
+    ]);
+    text = await summed.metrics();
+    expect(text).toContain("weft_log_lines_dropped_total 10\n");
+    expect(text).toContain("weft_log_stopped 1\n");
+  });
+
+  it("reads this process's stdout by default, with the process metrics, and not without them", async () => {
+    expect(await createMetrics().registry.metrics()).toMatch(/^weft_log_lines_dropped_total \d+$/m);
+    expect(await createMetrics({ collectProcessMetrics: false }).registry.metrics()).not.toContain(
+      "weft_log",
+    );
   });
 });

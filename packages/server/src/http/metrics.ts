@@ -1,4 +1,5 @@
-import { collectDefaultMetrics, Registry } from "prom-client";
+import { Counter, collectDefaultMetrics, Gauge, Registry } from "prom-client";
+import { stdoutLogHealth } from "../logger.js";
 import type { Observer } from "./exchange.js";
 
 /** Request latency buckets (seconds): dense under 50 ms, where indexer reads should live. */
@@ -90,12 +91,46 @@ export function createRequestSeries(registry: Registry): (labels: Series["labels
 }
 
 /**
+ * Lines the process could not log, and whether its log output stopped: a log shipper that went
+ * away silences the logs without stopping the service (log-sink.ts), so only /metrics can tell.
+ * Summed over the workers of `serve --workers N` by the primary, like every counter and gauge.
+ */
+function registerLogHealth(registry: Registry, health: () => { dropped: number; stopped: boolean }): void {
+  new Counter({
+    name: "weft_log_lines_dropped_total",
+    help: "Log lines not written: the reader of stdout was gone or too slow",
+    registers: [registry],
+    collect() {
+      this.reset();
+      this.inc(health().dropped);
+    },
+  });
+  new Gauge({
+    name: "weft_log_stopped",
+    help: "Processes whose log output stopped for good (a write error other than a full pipe)",
+    registers: [registry],
+    collect() {
+      this.set(health().stopped ? 1 : 0);
+    },
+  });
+}
+
+/**
  * Metrics of one app instance. Each app owns its registry (no prom-client global), so tests and
  * several apps in one process never share counters.
  */
-export function createMetrics(options: { collectProcessMetrics?: boolean } = {}): Metrics {
+export function createMetrics(
+  options: {
+    collectProcessMetrics?: boolean;
+    /** The process's log output, read at each scrape. @default stdout's (with the process metrics) */
+    logHealth?: () => { dropped: number; stopped: boolean };
+  } = {},
+): Metrics {
   const registry = new Registry();
-  if (options.collectProcessMetrics ?? true) collectDefaultMetrics({ register: registry });
+  const processMetrics = options.collectProcessMetrics ?? true;
+  if (processMetrics) collectDefaultMetrics({ register: registry });
+  const logHealth = options.logHealth ?? (processMetrics ? stdoutLogHealth : undefined);
+  if (logHealth) registerLogHealth(registry, logHealth);
   const record = createRequestSeries(registry);
   const observe: Observer = (req, exchange, status, aborted) => {
     // Answers only: a connection closed before its answer has no status to count.
