@@ -171,6 +171,21 @@ describe("log sink", () => {
     expect(buffers).toHaveLength(3);
     expect(buffers[2]).toBe(buffers[0]);
     expect(buffers[1]).not.toBe(buffers[0]);
+
+    // A buffer grown by a burst is not kept once written: the writes after it use first-size buffers.
+    buffers.length = 0;
+    small.write(`${"y".repeat(300_000)}\n`); // past the gathering bound: written at once, in one piece
+    release?.();
+    for (const line of ["d\n", "e\n", "f\n"]) {
+      small.write(line);
+      await sleep(20);
+      release?.();
+    }
+    await sleep(20);
+    const sizes = buffers.map((b) => b.byteLength);
+    expect(sizes).toHaveLength(4);
+    expect(sizes[0]).toBeGreaterThan(300_000);
+    expect(sizes.slice(1).every((size) => size < 300_000)).toBe(true);
   });
 
   it("writes real bytes to a real descriptor", async () => {

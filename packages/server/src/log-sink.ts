@@ -107,8 +107,9 @@ export function createLogSink(
     queuedLines = 0;
     return {
       bytes,
+      // A buffer a burst grew (up to the pending bound) is let go rather than kept for good.
       done: () => {
-        spare = full;
+        spare = full.length <= QUEUE_START_BYTES ? full : undefined;
       },
     };
   };
