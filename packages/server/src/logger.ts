@@ -45,10 +45,11 @@ function isoTimeByMillisecond(): () => string {
 /**
  * Structured JSON logs on stdout: `{level, time, msg, ...fields}` with `service: "weft"`.
  *
- * Written asynchronously, a turn of the event loop's lines at a time (log-sink.ts): a write to a pipe
- * is synchronous in Node, and the access log's line per request then cost a cache hit about a quarter
- * of its throughput. What is queued is written when the process exits (a SIGKILL loses at most the
- * lines of one turn); a reader of stdout that goes away stops the logging, not the process.
+ * Written asynchronously through log-sink.ts: a write to a pipe is synchronous in Node, and the
+ * access log's line per request then cost a cache hit about a quarter of its throughput. Lines are
+ * copied into bytes as they come and gathered for up to 10 ms per write; what is queued is written
+ * when the process exits (a SIGKILL loses at most those 10 ms of lines); a reader of stdout that goes
+ * away stops the logging, not the process (counted on /metrics: `weft_log_lines_dropped_total`).
  */
 export function createLogger(level: LogLevel, destination?: NodeJS.WritableStream): Logger {
   return pino(

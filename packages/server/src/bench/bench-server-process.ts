@@ -29,7 +29,7 @@ export interface BenchServer {
 /**
  * Where a pinned benchmark runs: servers on one CPU, its client on another, so neither waits for the
  * other's time slice (unpinned on 2 cores, route-bench's client-side p99 ratio moved 0.87-2.57 between
- * runs of the same code; pinned 1.53-1.81).
+ * runs of the same code; pinned 1.48-1.81).
  */
 export const PINNED = { server: 0, client: 1 } as const;
 

@@ -12,7 +12,7 @@
  * baseline where the server's own p99 was 0.3 ms. Prints p50/p90/p99 as the client saw them and as
  * each server measured them, and the pure findRoute time.
  *
- *   node packages/server/dist/bench/route-bench.js [--chains 60] [--requests 5000] [--rounds 5] [--json FILE]
+ *   node packages/server/dist/bench/route-bench.js [--chains 60] [--requests 5000] [--rounds 5] [--pin] [--json FILE]
  */
 import { Agent, request } from "node:http";
 import { WORKER_NODE_FLAGS } from "../cluster/worker-node-flags.js";
