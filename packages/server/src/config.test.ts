@@ -51,6 +51,7 @@ describe("loadConfig", () => {
       responseCacheMaxBytes: 64 * 1024 * 1024,
       databaseConnectTimeoutMs: 2000,
       databaseQueryTimeoutMs: 5000,
+      databasePreparedStatements: true,
       databaseReadUrls: [],
       databaseReadMaxLagBlocks: 10,
       ingestStallTimeoutMs: 60_000,
@@ -80,6 +81,14 @@ describe("loadConfig", () => {
     expect(loadConfig({ ROUTER_TRACKER: "off" }).routerTracker).toBe(false);
     expect(() => loadConfig({ ROUTER_TRACKER: "no" })).toThrow(
       'invalid ROUTER_TRACKER="no": expected on or off',
+    );
+  });
+
+  it("turns prepared statements off only on the literal off", () => {
+    expect(loadConfig({ DATABASE_PREPARED_STATEMENTS: "off" }).databasePreparedStatements).toBe(false);
+    expect(loadConfig({}, { "database-prepared-statements": "on" }).databasePreparedStatements).toBe(true);
+    expect(() => loadConfig({ DATABASE_PREPARED_STATEMENTS: "false" })).toThrow(
+      'invalid DATABASE_PREPARED_STATEMENTS="false": expected on or off',
     );
   });
 

@@ -41,6 +41,7 @@ export interface Config {
   responseCacheMaxBytes: number;
   databaseConnectTimeoutMs: number;
   databaseQueryTimeoutMs: number;
+  databasePreparedStatements: boolean;
   /** Streaming replicas the Indexer API reads from (db/read-replicas.ts); empty: the primary only. */
   databaseReadUrls: string[];
   databaseReadMaxLagBlocks: number;
@@ -75,6 +76,13 @@ function integer(min: number, max: number) {
 }
 
 const text = (raw: string) => raw;
+
+/** A switch: `on` or `off`. */
+const onOff = (raw: string, name: string): boolean => {
+  if (raw !== "on" && raw !== "off")
+    throw new ConfigError(`invalid ${name}=${JSON.stringify(raw)}: expected on or off`);
+  return raw === "on";
+};
 
 const SIZE_UNITS: Record<string, number> = { b: 1, kb: 1024, mb: 1024 ** 2, gb: 1024 ** 3 };
 
@@ -304,11 +312,7 @@ export const SETTINGS = {
     commands: SERVING,
     describe: "run a transfer tracker in this process (on/off); off makes an API-only replica",
     fallback: "on",
-    parse: (raw: string, name: string): boolean => {
-      if (raw !== "on" && raw !== "off")
-        throw new ConfigError(`invalid ${name}=${JSON.stringify(raw)}: expected on or off`);
-      return raw === "on";
-    },
+    parse: onOff,
   },
   responseCache: {
     env: "RESPONSE_CACHE",
@@ -317,11 +321,7 @@ export const SETTINGS = {
     describe:
       "cache list responses 1 s and single items 10 s like the reference (on/off; off for benchmarks of the database path)",
     fallback: "on",
-    parse: (raw: string, name: string): boolean => {
-      if (raw !== "on" && raw !== "off")
-        throw new ConfigError(`invalid ${name}=${JSON.stringify(raw)}: expected on or off`);
-      return raw === "on";
-    },
+    parse: onOff,
   },
   responseCacheMaxBytes: {
     env: "RESPONSE_CACHE_MAX_BYTES",
@@ -347,6 +347,15 @@ export const SETTINGS = {
     describe: "how long one API query may take before it is abandoned and the request gets a 503",
     fallback: "5000",
     parse: integer(100, 600_000),
+  },
+  databasePreparedStatements: {
+    env: "DATABASE_PREPARED_STATEMENTS",
+    flag: "database-prepared-statements",
+    commands: SERVED_AND_INGESTED,
+    describe:
+      "prepare each query once per connection and reuse its plan (on/off); off for a pooler that cannot keep prepared statements (PgBouncer before 1.21 in transaction mode)",
+    fallback: "on",
+    parse: onOff,
   },
   databaseReadUrls: {
     env: "DATABASE_READ_URLS",

@@ -38,6 +38,7 @@ export function databaseOptions(config: Config, logger: Logger) {
     logger,
     connectTimeoutMs: config.databaseConnectTimeoutMs,
     queryTimeoutMs: config.databaseQueryTimeoutMs,
+    preparedStatements: config.databasePreparedStatements,
   };
 }
 

@@ -196,6 +196,7 @@ function openReplicasOf(
     maxLagBlocks: config.databaseReadMaxLagBlocks,
     connectTimeoutMs: config.databaseConnectTimeoutMs,
     queryTimeoutMs: config.databaseQueryTimeoutMs,
+    preparedStatements: config.databasePreparedStatements,
     registry: metrics.registry,
   });
 }

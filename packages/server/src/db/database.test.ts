@@ -3,7 +3,7 @@ import { tmpdir } from "node:os";
 import path from "node:path";
 import { describe, expect, it } from "vitest";
 import { createScratchDatabase, realPostgresAvailable, silentLogger } from "../_test/test-database.js";
-import { migrationStatus, openDatabase } from "./database.js";
+import { type Database, migrationStatus, openDatabase } from "./database.js";
 import { committedMigrations } from "./migrate.js";
 
 describe("embedded database (PGlite)", () => {
@@ -62,6 +62,79 @@ describe("real Postgres (DATABASE_URL)", async () => {
           pending: [],
         });
         await again.close();
+      } finally {
+        await scratch.drop();
+      }
+    },
+    60_000,
+  );
+
+  it.runIf(available || process.env.CI === "true")(
+    "prepares a parameterized query once per connection, and not when told not to",
+    async () => {
+      const scratch = await createScratchDatabase();
+      const open = (preparedStatements?: boolean) =>
+        openDatabase({
+          url: scratch.url,
+          dataDir: tmpdir(),
+          logger: silentLogger,
+          migrate: false,
+          poolMax: 1,
+          ...(preparedStatements === undefined ? {} : { preparedStatements }),
+        });
+      const prepared = async (db: Database) =>
+        (
+          await db.pool.query<{ name: string; statement: string }>(
+            "SELECT name, statement FROM pg_prepared_statements ORDER BY name",
+          )
+        ).rows;
+      try {
+        const db = await open();
+        const sql = "SELECT $1::int + 1 AS n";
+        expect((await db.pool.query(sql, [1])).rows).toEqual([{ n: 2 }]);
+        expect((await db.pool.query(sql, [41])).rows).toEqual([{ n: 42 }]);
+        // One connection (poolMax 1): the statement prepared once, under one name, and reused.
+        expect(await prepared(db)).toEqual([{ name: expect.stringMatching(/^weft_/), statement: sql }]);
+        await db.close();
+
+        const unnamed = await open(false);
+        expect((await unnamed.pool.query(sql, [1])).rows).toEqual([{ n: 2 }]);
+        expect(await prepared(unnamed)).toEqual([]);
+        await unnamed.close();
+      } finally {
+        await scratch.drop();
+      }
+    },
+    60_000,
+  );
+
+  it.runIf(available || process.env.CI === "true")(
+    "answers through a migration that changes what a prepared statement returns",
+    async () => {
+      const scratch = await createScratchDatabase();
+      try {
+        const db = await openDatabase({
+          url: scratch.url,
+          dataDir: tmpdir(),
+          logger: silentLogger,
+          migrate: false,
+          poolMax: 1,
+        });
+        await db.pool.query("CREATE TABLE t (a int, b text)");
+        await db.pool.query("INSERT INTO t VALUES (1, 'one')");
+        const sql = "SELECT * FROM t WHERE a = $1";
+        const pid = async () =>
+          (await db.pool.query<{ pid: number }>("SELECT pg_backend_pid() AS pid")).rows[0]?.pid;
+        expect((await db.pool.query(sql, [1])).rows).toEqual([{ a: 1, b: "one" }]);
+        const before = await pid();
+        // Its result type changes under the prepared statement: Postgres refuses to run it as
+        // prepared (0A000) on this connection; the caller still gets its rows.
+        await db.pool.query("ALTER TABLE t ADD COLUMN c int DEFAULT 7");
+        expect((await db.pool.query(sql, [1])).rows).toEqual([{ a: 1, b: "one", c: 7 }]);
+        // The stale connection was let go, not kept to fail again.
+        expect(await pid()).not.toBe(before);
+        expect((await db.pool.query(sql, [1])).rows).toEqual([{ a: 1, b: "one", c: 7 }]);
+        await db.close();
       } finally {
         await scratch.drop();
       }

@@ -4,6 +4,7 @@ import { createDatabaseAvailability, type DatabaseAvailability } from "./availab
 import { classifyConnectError } from "./connect-error.js";
 import { type EmbeddedPostgres, startEmbeddedPostgres } from "./embedded-postgres.js";
 import { committedMigrations, migrateDatabase } from "./migrate.js";
+import { createStatementNamer, type StatementNamer } from "./statement-names.js";
 import { databaseUnavailability } from "./unavailable.js";
 
 /** Connections per process: API reads are short; more would only queue inside Postgres. */
@@ -59,6 +60,12 @@ export async function openDatabase(options: {
    * statement timeout. Real Postgres only. @default none (the CLI passes DATABASE_QUERY_TIMEOUT_MS)
    */
   queryTimeoutMs?: number;
+  /**
+   * Name parameterized queries so each connection prepares them once (statement-names.ts). Real
+   * Postgres only: PGlite serves every socket from one session, where two connections preparing the
+   * same name would collide. @default true
+   */
+  preparedStatements?: boolean;
 }): Promise<Database> {
   let embedded: EmbeddedPostgres | undefined;
   let url = options.url;
@@ -107,6 +114,7 @@ export async function openDatabase(options: {
       connectTimeoutMs,
       ...(options.poolMax === undefined ? {} : { poolMax: options.poolMax }),
       ...(options.queryTimeoutMs === undefined ? {} : { queryTimeoutMs: options.queryTimeoutMs }),
+      ...(options.preparedStatements === undefined ? {} : { preparedStatements: options.preparedStatements }),
     });
     return { pool: guarded.pool, url, embedded: false, close: guarded.close };
   } catch (err) {
@@ -136,6 +144,8 @@ export function openGuardedPool(options: {
   queryTimeoutMs?: number;
   /** Names the connections in pg_stat_activity. */
   applicationName?: string;
+  /** Parameterized queries prepared once per connection (statement-names.ts). @default true */
+  preparedStatements?: boolean;
 }): GuardedPool {
   const { url, connectTimeoutMs } = options;
   const pool = new pg.Pool({
@@ -151,7 +161,8 @@ export function openGuardedPool(options: {
     logger: options.logger,
     probe: () => probeDatabase(url, connectTimeoutMs),
   });
-  guardPool(pool, availability, options.queryTimeoutMs);
+  const namer = (options.preparedStatements ?? true) ? createStatementNamer() : undefined;
+  guardPool(pool, availability, options.queryTimeoutMs, namer);
   return {
     pool,
     availability,
@@ -185,13 +196,17 @@ async function probeDatabase(url: string, timeoutMs: number): Promise<void> {
  * - a connection opened before the last outage is discarded instead of reused: across a failover or
  *   a partition it may never answer again;
  * - `query` gets the client-side `queryTimeoutMs`, and discards its connection after a failure at
- *   the connection level only (pg-pool's own `query` discards it after any error, a constraint too).
+ *   the connection level only (pg-pool's own `query` discards it after any error, a constraint too);
+ * - with a `namer`, a parameterized query runs as a named statement, prepared once per connection.
+ *   A connection whose prepared statement no longer fits (a migration changed a table it reads, or
+ *   a pooler dropped it) is discarded and the query runs again, unnamed: the caller never sees it.
  * Only the promise forms are served (this code base uses no callback forms).
  */
 function guardPool(
   pool: pg.Pool,
   availability: DatabaseAvailability,
   queryTimeoutMs: number | undefined,
+  namer: StatementNamer | undefined,
 ): void {
   const rawConnect = pool.connect.bind(pool) as () => Promise<pg.PoolClient>;
   const born = new WeakMap<pg.Client, number>();
@@ -206,7 +221,16 @@ function guardPool(
     }
   };
 
-  const query = async (config: string | pg.QueryConfig, values?: unknown[]) => {
+  const query = async (
+    config: string | pg.QueryConfig,
+    values?: unknown[],
+    named = true,
+  ): Promise<pg.QueryResult> => {
+    const text: pg.QueryConfig & { query_timeout?: number } =
+      typeof config === "string" ? { text: config, values } : { ...config, values: config.values ?? values };
+    if (queryTimeoutMs) text.query_timeout = queryTimeoutMs;
+    const name = named && namer && text.name === undefined ? namer(text.text, text.values) : undefined;
+    if (name !== undefined) text.name = name;
     const client = await checkout();
     let broken: Error | undefined;
     // pg-pool listens for a checked-out client's errors no more: a connection lost mid-query would
@@ -216,26 +240,32 @@ function guardPool(
     };
     client.on("error", onError);
     try {
-      const text: pg.QueryConfig & { query_timeout?: number } =
-        typeof config === "string"
-          ? { text: config, values }
-          : { ...config, values: config.values ?? values };
-      if (queryTimeoutMs) text.query_timeout = queryTimeoutMs;
       return await client.query(text);
     } catch (err) {
+      const stale = name !== undefined && isStalePreparedStatement(err);
       // A server-side error (constraint, syntax, cancel) leaves the connection in step; others do not.
-      if (!(err instanceof pg.DatabaseError) || databaseUnavailability(err)?.connectionLost)
+      if (stale || !(err instanceof pg.DatabaseError) || databaseUnavailability(err)?.connectionLost)
         broken = err instanceof Error ? err : new Error(String(err));
-      throw err;
+      if (!stale) throw err;
     } finally {
       client.off("error", onError);
       client.release(broken);
     }
+    return query(config, values, false);
   };
 
   pool.query = ((config: string | pg.QueryConfig, values?: unknown[]) =>
     availability.guard(() => query(config, values))) as typeof pool.query;
   pool.connect = (() => availability.guard(checkout)) as typeof pool.connect;
+}
+
+/**
+ * A named statement the connection can no longer run as prepared: its result's columns changed
+ * under it (SQLSTATE 0A000, "cached plan must not change result type") or it is gone (26000, e.g.
+ * after a pooler's DISCARD ALL).
+ */
+function isStalePreparedStatement(err: unknown): boolean {
+  return err instanceof pg.DatabaseError && (err.code === "0A000" || err.code === "26000");
 }
 
 /** Which committed migrations the database has recorded as applied (readiness, `weft migrate`). */

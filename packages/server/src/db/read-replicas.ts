@@ -94,6 +94,8 @@ export function openReadReplicas(options: {
   maxLagBlocks: number;
   connectTimeoutMs: number;
   queryTimeoutMs?: number;
+  /** Parameterized reads prepared once per connection (statement-names.ts). @default true */
+  preparedStatements?: boolean;
   /** Where the replica series go (the app's /metrics). */
   registry?: Registry;
   /** @default REPLICA_POLL_MS; 0: no timer (tests call poll()) */
@@ -111,6 +113,9 @@ export function openReadReplicas(options: {
         connectTimeoutMs: options.connectTimeoutMs,
         ...(options.queryTimeoutMs === undefined ? {} : { queryTimeoutMs: options.queryTimeoutMs }),
         applicationName: REPLICA_READS_APPLICATION_NAME,
+        ...(options.preparedStatements === undefined
+          ? {}
+          : { preparedStatements: options.preparedStatements }),
       }));
   const replicas: Replica[] = options.urls.map((url) => {
     const name = replicaName(url);
