@@ -5,10 +5,10 @@
  * made for the values so far), the plan too. pg sends an unnamed statement otherwise, parsed and
  * planned again on every request.
  *
- * Measured with `bench:deep-pages` on a 52k-tx EVM dataset (Weft / raw baseline req/s, same run
- * conditions, 3 s per row): an account's txs of a type it has none of 0.96 -> 1.70, tx by hash
- * 0.92 -> 1.13, an account's EVM txs 0.90 -> 1.38; lists 0.84-1.03 -> 0.96-1.24. Reusing only the
- * parse (plan_cache_mode=force_custom_plan) kept little of it (0.98, 0.84, 0.94): planning is the cost.
+ * Measured with `bench:deep-pages` on the 1M-tx EVM dataset, one build, DATABASE_PREPARED_STATEMENTS
+ * off then on (BENCHMARKS.md): tx by hash 7 291 -> 9 449-9 505 req/s, an account's txs of a type it
+ * has none of 4 526 -> 6 956-8 442; lists within their run-to-run spread. Reusing only the parse
+ * (plan_cache_mode=force_custom_plan, on a 52k-tx dataset) kept little of it: planning is the cost.
  *
  * Only statements with parameters get a name: they are the service's fixed query texts. A text
  * without parameters may carry literals (DDL naming a partition, a migration's statements) and would
