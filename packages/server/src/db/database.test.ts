@@ -33,6 +33,17 @@ describe("embedded database (PGlite)", () => {
   }, 60_000);
 });
 
+/** A real Postgres's pool of one connection (what one connection has prepared is then visible). */
+const openOneConnection = (url: string, preparedStatements?: boolean) =>
+  openDatabase({
+    url,
+    dataDir: tmpdir(),
+    logger: silentLogger,
+    migrate: false,
+    poolMax: 1,
+    ...(preparedStatements === undefined ? {} : { preparedStatements }),
+  });
+
 describe("real Postgres (DATABASE_URL)", async () => {
   const available = await realPostgresAvailable();
   it.runIf(available || process.env.CI === "true")(
@@ -73,15 +84,7 @@ describe("real Postgres (DATABASE_URL)", async () => {
     "prepares a parameterized query once per connection, and not when told not to",
     async () => {
       const scratch = await createScratchDatabase();
-      const open = (preparedStatements?: boolean) =>
-        openDatabase({
-          url: scratch.url,
-          dataDir: tmpdir(),
-          logger: silentLogger,
-          migrate: false,
-          poolMax: 1,
-          ...(preparedStatements === undefined ? {} : { preparedStatements }),
-        });
+      const open = (preparedStatements?: boolean) => openOneConnection(scratch.url, preparedStatements);
       const prepared = async (db: Database) =>
         (
           await db.pool.query<{ name: string; statement: string }>(
@@ -113,13 +116,7 @@ describe("real Postgres (DATABASE_URL)", async () => {
     async () => {
       const scratch = await createScratchDatabase();
       try {
-        const db = await openDatabase({
-          url: scratch.url,
-          dataDir: tmpdir(),
-          logger: silentLogger,
-          migrate: false,
-          poolMax: 1,
-        });
+        const db = await openOneConnection(scratch.url);
         await db.pool.query("CREATE TABLE t (a int, b text)");
         await db.pool.query("INSERT INTO t VALUES (1, 'one')");
         const sql = "SELECT * FROM t WHERE a = $1";
