@@ -7,6 +7,7 @@ import { createApp } from "../app.js";
 import { readBuildInfo } from "../build-info.js";
 import { createHttpJson } from "../chain/http-json.js";
 import type { WorkerLink } from "../cluster/worker-link.js";
+import { applyServingFlagsInProcess } from "../cluster/worker-node-flags.js";
 import type { Config } from "../config.js";
 import { followCommits } from "../db/commit-listener.js";
 import type { Database } from "../db/database.js";
@@ -78,6 +79,8 @@ export async function serveApp(options: {
   worker?: WorkerLink;
 }): Promise<void> {
   const { config, db, logger } = options;
+  // A worker was started with the serving flags; a process serving in itself gets what V8 still takes.
+  applyServingFlagsInProcess();
   const registryName = config.routerRegistry ?? options.defaultRegistry?.name;
   let registry = options.registry;
   try {
