@@ -29,12 +29,9 @@ describe("workerExecArgv", () => {
 
 describe("applyServingFlagsInProcess", () => {
   it("turns pretenuring off in a process serving in itself, unless the operator set it", () => {
+    // Only pretenuring: the young generation's size is fixed once the heap exists.
     expect(applyServingFlagsInProcess([], "")).toEqual(["--no-allocation-site-pretenuring"]);
     expect(applyServingFlagsInProcess(["--allocation-site-pretenuring"], "")).toEqual([]);
     expect(applyServingFlagsInProcess([], "--no-allocation-site-pretenuring")).toEqual([]);
-    // The young generation's size is fixed once the heap exists: only a worker's start can set it.
-    expect(applyServingFlagsInProcess(["--allocation-site-pretenuring"], "")).not.toContain(
-      "--max-semi-space-size=32",
-    );
   });
 });

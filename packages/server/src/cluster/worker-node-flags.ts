@@ -20,10 +20,10 @@
  */
 import { setFlagsFromString } from "node:v8";
 
-export const WORKER_NODE_FLAGS: readonly string[] = [
-  "--max-semi-space-size=32",
-  "--no-allocation-site-pretenuring",
-];
+/** The one serving flag V8 still takes after the process started (see applyServingFlagsInProcess). */
+const NO_PRETENURING = "--no-allocation-site-pretenuring";
+
+export const WORKER_NODE_FLAGS: readonly string[] = ["--max-semi-space-size=32", NO_PRETENURING];
 
 /** What a flag sets, whichever way it is written: `--no-x`, `--x`, `--x=1` and `--x_y` name one setting. */
 const settingOf = (flag: string) =>
@@ -50,7 +50,7 @@ export function applyServingFlagsInProcess(
   execArgv: readonly string[] = process.execArgv,
   nodeOptions = process.env.NODE_OPTIONS ?? "",
 ): string[] {
-  const applied = missingFlags(execArgv, nodeOptions).filter((f) => f === "--no-allocation-site-pretenuring");
+  const applied = missingFlags(execArgv, nodeOptions).filter((f) => f === NO_PRETENURING);
   for (const flag of applied) setFlagsFromString(flag);
   return applied;
 }
