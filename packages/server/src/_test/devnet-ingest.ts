@@ -9,7 +9,7 @@ import { silentLogger } from "./test-database.js";
  * @returns the last height written, as runIngest does.
  */
 export function ingestDevnet(options: {
-  db: Pick<Database, "pool">;
+  db: Pick<Database, "pool"> & Partial<Pick<Database, "embedded">>;
   url: string;
   stopAt: number;
   evm?: boolean;

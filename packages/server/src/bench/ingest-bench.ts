@@ -31,13 +31,15 @@ import { JSON_OPTION, writeBenchJson } from "./bench-json.js";
 import { createScratchDatabase, DEFAULT_ADMIN_URL } from "./scratch-database.js";
 
 const values = parseBenchArgs(
-  "usage: ingest-bench [--blocks 10000] [--commit-blocks 1,64] [--concurrency 8] [--admin-url URL] [--sample-ms 1000] [--json FILE]\n" +
-    "weft ingest of --blocks devnet blocks (one run per --commit-blocks value) vs a plain bulk insert of the same rows.",
+  "usage: ingest-bench [--blocks 10000] [--commit-blocks 1,64] [--writes-in-flight N[,N...]] [--concurrency 8] [--admin-url URL] [--sample-ms 1000] [--json FILE]\n" +
+    "weft ingest of --blocks devnet blocks (one run per --commit-blocks and --writes-in-flight value) vs a plain bulk insert of the same rows.",
   {
     blocks: { type: "string", default: "10000" },
     concurrency: { type: "string", default: "8" },
     // Each value is one weft run; 1 = a transaction per block.
     "commit-blocks": { type: "string", default: "1,64" },
+    // Each value is one weft run per --commit-blocks value; none: weft ingest's own default.
+    "writes-in-flight": { type: "string" },
     "admin-url": {
       type: "string",
       default: DEFAULT_ADMIN_URL,
@@ -326,7 +328,18 @@ const node = {
   },
 };
 const commitModes = (values["commit-blocks"] ?? "1").split(",").map(Number);
-const weftDbs = await Promise.all(commitModes.map((n) => scratch(`weft${n}`)));
+const inFlightModes: (number | undefined)[] = values["writes-in-flight"]?.split(",").map(Number) ?? [
+  undefined,
+];
+/** One weft run per (blocks per transaction, writes in flight); in flight undefined: weft's default. */
+const modes = commitModes.flatMap((commitBlocks) =>
+  inFlightModes.map((writesInFlight) => ({ commitBlocks, writesInFlight })),
+);
+const modeName = ({ commitBlocks, writesInFlight }: (typeof modes)[number]) =>
+  `${commitBlocks === 1 ? "a transaction per block" : `up to ${commitBlocks} ready blocks per txn`}${writesInFlight === undefined ? "" : `, ${writesInFlight} in flight`}`;
+const weftDbs = await Promise.all(
+  modes.map((m) => scratch(`weft${m.commitBlocks}_${m.writesInFlight ?? "d"}`)),
+);
 const bulkDb = await scratch("bulk");
 try {
   const weftSeconds: number[] = [];
@@ -335,10 +348,9 @@ try {
   const nodeCpu: number[] = [];
   /** CPU seconds weft ingest itself (this process) spent on each run: less noisy than its wall time. */
   const ingestCpu: number[] = [];
-  for (const [i, commitBlocks] of commitModes.entries()) {
-    process.stderr.write(
-      `ingesting ${blocks} devnet blocks through weft ingest, at most ${commitBlocks} per transaction...\n`,
-    );
+  for (const [i, mode] of modes.entries()) {
+    const { commitBlocks, writesInFlight } = mode;
+    process.stderr.write(`ingesting ${blocks} devnet blocks through weft ingest, ${modeName(mode)}...\n`);
     const db = await openDatabase({ url: (weftDbs[i] as { url: string }).url, dataDir: tmpdir(), logger });
     const started = performance.now();
     const nodeCpuBefore = cpuSeconds(devnet.pid);
@@ -353,6 +365,7 @@ try {
       startHeight: 1n,
       concurrency: Number(values.concurrency),
       commitBlocks,
+      ...(writesInFlight === undefined ? {} : { writesInFlight }),
       stopAtHeight: BigInt(blocks),
       signal: new AbortController().signal,
       tty: process.stderr.isTTY ? process.stderr : undefined,
@@ -421,23 +434,18 @@ try {
   await bulk.close();
 
   const line = (name: string, s: number) =>
-    `| ${name.padEnd(46)} | ${(blocks / s).toFixed(0).padStart(8)} | ${(rows / s).toFixed(0).padStart(8)} | ${s.toFixed(1).padStart(7)} | ${`${((bulkSeconds / s) * 100).toFixed(0)}%`.padStart(6)} |`;
+    `| ${name.padEnd(58)} | ${(blocks / s).toFixed(0).padStart(8)} | ${(rows / s).toFixed(0).padStart(8)} | ${s.toFixed(1).padStart(7)} | ${`${((bulkSeconds / s) * 100).toFixed(0)}%`.padStart(6)} |`;
   process.stdout.write(
     [
       `${blocks} blocks, ${rows} rows (blocks + txs + account and msg-type edges + rich-list deltas + NFT collections, tokens, token txs), Postgres at ${new URL(admin).host}`,
-      `| ${"path".padEnd(46)} | blocks/s | rows/s   | seconds | / bulk |`,
-      `| ${"-".repeat(46)} | -------- | -------- | ------- | ------ |`,
-      ...commitModes.map((n, i) =>
-        line(
-          n === 1 ? "weft ingest, a transaction per block" : `weft ingest, up to ${n} ready blocks per txn`,
-          weftSeconds[i] ?? 0,
-        ),
-      ),
+      `| ${"path".padEnd(58)} | blocks/s | rows/s   | seconds | / bulk |`,
+      `| ${"-".repeat(58)} | -------- | -------- | ------- | ------ |`,
+      ...modes.map((m, i) => line(`weft ingest, ${modeName(m)}`, weftSeconds[i] ?? 0)),
       line("plain bulk insert of the same rows", bulkSeconds),
-      ...commitModes.map((n, i) => {
+      ...modes.map((m, i) => {
         const share = bulkSeconds / (weftSeconds[i] ?? Number.POSITIVE_INFINITY);
-        const target = n === 1 ? 0.5 : 0.8;
-        return `target for ${n === 1 ? "a transaction per block" : `up to ${n} per txn`}: ${target * 100}% of the bulk insert: ${share >= target ? "met" : "NOT met"}; weft ingest used ${(ingestCpu[i] ?? 0).toFixed(1)} CPU-s (${(((ingestCpu[i] ?? 0) * 1000) / blocks).toFixed(2)} ms per block), the devnet (the node, sharing the cores) ${((nodeCpu[i] ?? 0) / (weftSeconds[i] ?? 1)).toFixed(2)} of a core`;
+        const target = m.commitBlocks === 1 ? 0.5 : 0.8;
+        return `target for ${modeName(m)}: ${target * 100}% of the bulk insert: ${share >= target ? "met" : "NOT met"}; weft ingest used ${(ingestCpu[i] ?? 0).toFixed(1)} CPU-s (${(((ingestCpu[i] ?? 0) * 1000) / blocks).toFixed(2)} ms per block), the devnet (the node, sharing the cores) ${((nodeCpu[i] ?? 0) / (weftSeconds[i] ?? 1)).toFixed(2)} of a core`;
       }),
       "",
     ].join("\n"),
@@ -456,18 +464,20 @@ try {
       blocks,
       concurrency: Number(values.concurrency),
       commitBlocks: commitModes,
+      writesInFlight: inFlightModes.filter((n) => n !== undefined),
       sampleMs: Number(values["sample-ms"]),
     },
     {
       blocks,
       rows,
       runs: [
-        ...commitModes.map((n, i) => ({
+        ...modes.map((m, i) => ({
           ...row(
-            n === 1 ? "weft, a transaction per block" : `weft, up to ${n} blocks per transaction`,
+            `weft, ${m.commitBlocks === 1 ? "a transaction per block" : `up to ${m.commitBlocks} blocks per transaction`}${m.writesInFlight === undefined ? "" : `, ${m.writesInFlight} writes in flight`}`,
             weftSeconds[i] ?? 0,
           ),
-          commitBlocks: n,
+          commitBlocks: m.commitBlocks,
+          ...(m.writesInFlight === undefined ? {} : { writesInFlight: m.writesInFlight }),
           nodeCpuSeconds: nodeCpu[i] ?? 0,
           ingestCpuSeconds: ingestCpu[i] ?? 0,
           rate: rates[i] ?? [],

@@ -74,6 +74,12 @@ export interface IngestLoopOptions<T> {
    */
   commitBlocks?: number;
   /**
+   * Writes sent to the sink before the oldest is answered (with `sink.writeBatch`, which must then
+   * take them concurrently and apply them in order, each refused unless the one before committed).
+   * Only a backfill has more than one block ready. @default 1
+   */
+  writesInFlight?: number;
+  /**
    * While the node's head is below the checkpoint (a node still syncing, a fresh devnet), a warning
    * naming both heights is logged at once and again every this many ms. @default 30000
    */
@@ -257,8 +263,14 @@ export async function runIngestLoop<T>(options: IngestLoopOptions<T>): Promise<b
         recovered(`resumed at block ${height}`);
       };
       const commitBlocks = options.commitBlocks ?? 1;
-      if (sink.writeBatch && commitBlocks > 1) {
-        await writeGrouped(blocks, sink.writeBatch.bind(sink), commitBlocks, signal, onCommit);
+      const writesInFlight = options.writesInFlight ?? 1;
+      if (sink.writeBatch && (commitBlocks > 1 || writesInFlight > 1)) {
+        await writeGrouped(blocks, sink.writeBatch.bind(sink), {
+          most: commitBlocks,
+          inFlight: writesInFlight,
+          signal,
+          onCommit,
+        });
       } else {
         for await (const { height, value } of blocks) {
           if (signal.aborted) break;

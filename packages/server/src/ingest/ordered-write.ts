@@ -11,58 +11,110 @@ export interface ChainLinks<T> {
   parent(value: T): string | undefined;
 }
 
+export interface WriteGroupedOptions {
+  /** Most blocks one write (one transaction) may carry. */
+  most: number;
+  /**
+   * Writes sent before the oldest one is answered; each must be a transaction of its own that refuses
+   * to write unless the one before it committed (the sink's checkpoint advance does). @default 1
+   */
+  inFlight?: number;
+  signal: AbortSignal;
+  /** Called in height order as each write commits. */
+  onCommit(height: bigint, blocks: number): void;
+}
+
 /**
  * Writes blocks as they arrive, in order: each write takes every block that arrived while the
- * previous one ran (at most `most`), so a fast writer writes one block at a time and a slow one
- * amortises its per-transaction cost. At most two writes' worth of blocks wait: past that, fetching
- * waits for the writer. Returns once everything that arrived is written (or throws the write's error).
+ * writes before it ran (at most `most`), so a fast writer writes one block at a time and a slow one
+ * amortises its per-transaction cost. Up to `inFlight` writes are under way at once (the sink
+ * pipelines them on its connection, query-pipeline.ts); they commit in the order sent, and after a
+ * failed one the later ones are refused by the checkpoint, never applied. At most two writes' worth of
+ * blocks wait: past that, fetching waits for the writer. Returns once everything that arrived is
+ * written (or throws the first failed write's error).
  */
 export async function writeGrouped<T>(
   blocks: AsyncIterable<{ height: bigint; value: T }>,
   writeBatch: (blocks: { height: bigint; value: T }[]) => Promise<void>,
-  most: number,
-  signal: AbortSignal,
-  onCommit: (height: bigint, blocks: number) => void,
+  options: WriteGroupedOptions,
 ): Promise<void> {
+  const { most, signal, onCommit } = options;
+  const inFlight = Math.max(1, options.inFlight ?? 1);
   const queue: { height: bigint; value: T }[] = [];
-  let writing: Promise<void> | undefined;
+  /** Writes sent, oldest first. */
+  const writes: { first: bigint; last: bigint; count: number; done: Promise<void> }[] = [];
   let failure: { error: unknown } | undefined;
-  const drain = async () => {
-    while (queue.length > 0 && !failure) {
-      const batch = queue.splice(0, most);
-      const last = (batch.at(-1) as { height: bigint }).height;
+  /** Wakes whoever waits for the writer to make progress (a commit or a failure). */
+  let progressed: () => void = () => undefined;
+  let progress = new Promise<void>((resolve) => {
+    progressed = resolve;
+  });
+  const notify = () => {
+    progressed();
+    progress = new Promise<void>((resolve) => {
+      progressed = resolve;
+    });
+  };
+  let settling: Promise<void> | undefined;
+
+  /** Commits the sent writes in order, sending queued blocks as slots free up. */
+  const settle = async () => {
+    for (let write = writes[0]; write; write = writes[0]) {
       try {
-        await writeBatch(batch);
+        await write.done;
       } catch (err) {
-        throw new BlockError((batch[0] as { height: bigint }).height, "write", err);
+        throw new BlockError(write.first, "write", err);
       }
-      onCommit(last, batch.length);
+      writes.shift();
+      onCommit(write.last, write.count);
+      notify();
+      send();
     }
   };
-  const start = () => {
-    writing ??= drain()
+  const send = () => {
+    // Behind a write under way, only a full write goes out: a partial one would split the blocks that
+    // arrive while the first runs into more transactions than one write after it (measured: grouping
+    // up to 64 blocks got slower with every ready block sent at once).
+    while (
+      !failure &&
+      !signal.aborted &&
+      writes.length < inFlight &&
+      (writes.length === 0 ? queue.length > 0 : queue.length >= most)
+    ) {
+      const batch = queue.splice(0, most);
+      const done = writeBatch(batch);
+      // Awaited in order by settle(); a later write's refusal after an earlier failure is expected.
+      done.catch(() => undefined);
+      const first = (batch[0] as { height: bigint }).height;
+      writes.push({ first, last: (batch.at(-1) as { height: bigint }).height, count: batch.length, done });
+    }
+    settling ??= settle()
       .catch((error: unknown) => {
-        failure = { error };
+        failure ??= { error };
+        notify();
       })
       .finally(() => {
-        writing = undefined;
+        settling = undefined;
+        // A write sent after settle() saw none left and before this ran has no one awaiting it yet.
+        if (writes.length > 0 && !failure) send();
       });
   };
   try {
     for await (const block of blocks) {
       if (failure || signal.aborted) break;
       queue.push(block);
-      start();
-      while (queue.length >= 2 * most && writing) await writing;
+      send();
+      while (queue.length >= 2 * most && settling && !failure) await progress;
+    }
+    // Blocks that arrived as the last writes were finishing.
+    while (!failure && !signal.aborted && (queue.length > 0 || settling)) {
+      send();
+      if (settling) await settling;
     }
   } finally {
     // Never leave a write running behind the caller: it owns the connection and the checkpoint.
-    while (writing) await writing;
-  }
-  // Blocks that arrived as the last write was finishing.
-  while (queue.length > 0 && !failure && !signal.aborted) {
-    start();
-    while (writing) await writing;
+    while (settling) await settling;
+    await Promise.allSettled(writes.map((w) => w.done));
   }
   if (failure) throw failure.error;
 }

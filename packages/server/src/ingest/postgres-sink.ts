@@ -8,11 +8,17 @@
  * already fetched while the previous write ran (`writeBatch`): they then share the transaction and
  * its fixed cost, and each of them still commits whole with the checkpoint that covers it.
  *
+ * Writes may overlap (`writesInFlight` of the ingest loop): they go out on the writer's one connection
+ * without waiting for each other's answers (query-pipeline.ts), and Postgres runs them in the order
+ * sent, each its own transaction. A write sent after one that failed is refused by the checkpoint
+ * check, so nothing is written out of order.
+ *
  * The writer's own connection runs with asynchronous commit: a Postgres crash may lose the last few
  * commits, but then it loses their checkpoint with them and ingestion re-fetches those blocks;
  * nothing is duplicated or skipped, and no block waits for an fsync.
  */
 import type pg from "pg";
+import { createQueryPipeline, type QueryPipeline } from "../db/query-pipeline.js";
 import type { BlockBundle } from "./derive/derive-block.js";
 import type { BlockSink } from "./ingest-loop.js";
 import { writeStatement } from "./write-statement.js";
@@ -35,6 +41,13 @@ export interface PostgresSinkOptions {
   readTimeoutMs?: number;
 }
 
+/** The writer's connection, and its writes pipelined on it. */
+interface WriterConnection {
+  client: pg.PoolClient;
+  pipeline: QueryPipeline;
+  released: boolean;
+}
+
 /** The dead connection's own error comes from the query in flight; this keeps its event from crashing. */
 const ignoreConnectionError = () => undefined;
 
@@ -44,7 +57,7 @@ export function createPostgresSink(
   const { pool, chainId } = options;
   const writeTimeoutMs = options.writeTimeoutMs ?? WRITE_TIMEOUT_MS;
   const readTimeoutMs = options.readTimeoutMs ?? READ_TIMEOUT_MS;
-  let connection: Promise<pg.PoolClient> | undefined;
+  let connection: Promise<WriterConnection> | undefined;
 
   /** The writer's own connection, with asynchronous commit (see the module comment). */
   const writer = () => {
@@ -63,15 +76,22 @@ export function createPostgresSink(
         client.release(err as Error);
         throw err;
       }
-      return client;
+      return { client, pipeline: createQueryPipeline(client), released: false };
     })();
     return connection;
   };
-  const drop = (err: unknown) => {
-    const current = connection;
-    connection = undefined;
-    void current
-      ?.then((c) => c.release(err instanceof Error ? err : new Error(String(err))))
+  /**
+   * Discards the connection a failed write went out on, once: the writes sent behind it on the same
+   * connection fail too, and must not discard the new one a later write has opened meanwhile.
+   */
+  const drop = (used: Promise<WriterConnection>, err: unknown) => {
+    if (connection === used) connection = undefined;
+    void used
+      .then((c) => {
+        if (c.released) return;
+        c.released = true;
+        c.client.release(err instanceof Error ? err : new Error(String(err)));
+      })
       .catch(() => undefined);
   };
 
@@ -97,18 +117,19 @@ export function createPostgresSink(
     const first = blocks[0]?.height;
     if (first === undefined) return;
     let rows: { advanced: string }[];
+    const used = writer();
     try {
-      const client = await writer();
+      const { pipeline } = await used;
       // A named statement: prepared once per connection and shape, so it is not re-planned per write.
-      ({ rows } = await client.query<{ advanced: string }>({
+      ({ rows } = await pipeline.query<{ advanced: string }>({
         ...writeStatement(
           chainId,
           blocks.map((b) => b.value),
         ),
         query_timeout: writeTimeoutMs,
-      } as pg.QueryConfig));
+      }));
     } catch (err) {
-      drop(err);
+      drop(used, err);
       throw err;
     }
     if (rows[0]?.advanced !== "1") {
@@ -138,8 +159,10 @@ export function createPostgresSink(
       connection = undefined;
       void current
         ?.then((c) => {
-          c.off("error", ignoreConnectionError);
-          c.release();
+          if (c.released) return;
+          c.released = true;
+          c.client.off("error", ignoreConnectionError);
+          c.client.release();
         })
         .catch(() => undefined);
     },

@@ -28,13 +28,19 @@ import { createProgress } from "./progress.js";
 
 const STANDBY_POLL_MS = 5_000;
 /**
+ * Block writes pipelined on the writer's connection during a backfill (measured in BENCHMARKS.md,
+ * "Ingestion"). The embedded Postgres serves every connection from one session: it gets one.
+ */
+export const WRITES_IN_FLIGHT = 4;
+/**
  * Retries of the first request to each endpoint: enough for a blip, few enough that a wrong URL is
  * reported within a second instead of after the loop's full backoff.
  */
 const PROBE_RETRIES = 2;
 
 export interface RunIngestOptions {
-  db: Pick<Database, "pool">;
+  /** `embedded` unknown: treated as embedded (one write in flight). */
+  db: Pick<Database, "pool"> & Partial<Pick<Database, "embedded">>;
   logger: Logger;
   rpcUrl: string;
   restUrl: string;
@@ -48,6 +54,11 @@ export interface RunIngestOptions {
   concurrency: number;
   /** Most blocks one transaction carries while backfilling (ingest-loop.ts). @default 64 */
   commitBlocks?: number;
+  /**
+   * Writes sent before the oldest is answered while backfilling (ingest-loop.ts, query-pipeline.ts).
+   * @default WRITES_IN_FLIGHT on a Postgres server, 1 on the embedded one (or when `db` does not say)
+   */
+  writesInFlight?: number;
   signal: AbortSignal;
   stopAtHeight?: bigint;
   tty?: NodeJS.WriteStream | undefined;
@@ -192,6 +203,7 @@ export async function runIngest(options: RunIngestOptions): Promise<bigint | nul
           startHeight: options.startHeight,
           concurrency: options.concurrency,
           commitBlocks: options.commitBlocks ?? 64,
+          writesInFlight: options.writesInFlight ?? (options.db.embedded === false ? WRITES_IN_FLIGHT : 1),
           signal: stop.signal,
           logger: options.logger,
           progress,
