@@ -1,6 +1,6 @@
 #!/usr/bin/env node
 import { spawn } from "node:child_process";
-import { readFileSync } from "node:fs";
+import { readdirSync, readFileSync } from "node:fs";
 import { createRequire } from "node:module";
 /**
  * Ingestion benchmark: backfills N devnet blocks into a fresh database on a real Postgres through
@@ -17,7 +17,7 @@ import { createRequire } from "node:module";
  */
 import { tmpdir } from "node:os";
 import { createChain } from "@weft/devnet";
-import type pg from "pg";
+import pg from "pg";
 import { pino } from "pino";
 import { createHttpJson } from "../chain/http-json.js";
 import { openDatabase } from "../db/database.js";
@@ -66,6 +66,25 @@ const COMPARED_TABLES = [
 ];
 
 const scratch = (tag: string) => createScratchDatabase(admin, tag);
+
+/**
+ * Flushes what earlier runs left dirty before a timed run starts: each run otherwise pays for the
+ * writes of the ones before it (the bulk insert, run last, measured 746-1 141 blocks/s depending on
+ * how many weft runs came first). Needs a role allowed to CHECKPOINT; without one, says so and goes on.
+ */
+async function checkpoint(): Promise<void> {
+  const client = new pg.Client({ connectionString: admin });
+  try {
+    await client.connect();
+    await client.query("CHECKPOINT");
+  } catch (err) {
+    process.stderr.write(
+      `CHECKPOINT before the run failed (${(err as Error).message}); runs may pay for earlier ones' writes\n`,
+    );
+  } finally {
+    await client.end().catch(() => undefined);
+  }
+}
 
 interface RateSample {
   /** Seconds since the run started. */
@@ -301,6 +320,33 @@ function cpuSeconds(pid: number | undefined): number {
   }
 }
 
+/**
+ * CPU seconds of every process named `postgres` on this machine (the server and its backends), so
+ * far: what the database spent on a run, when it runs here (0 where /proc is absent). Backends that
+ * ended meanwhile are missed: the runs' own connections live through them.
+ */
+function postgresCpuSeconds(): number {
+  let total = 0;
+  for (const entry of readdirSafe("/proc")) {
+    if (!/^\d+$/.test(entry)) continue;
+    try {
+      const stat = readFileSync(`/proc/${entry}/stat`, "utf8");
+      if (stat.slice(stat.indexOf("(") + 1, stat.lastIndexOf(")")) === "postgres")
+        total += cpuSeconds(Number(entry));
+    } catch {
+      // The process ended between the listing and the read.
+    }
+  }
+  return total;
+}
+const readdirSafe = (dir: string) => {
+  try {
+    return readdirSync(dir);
+  } catch {
+    return [];
+  }
+};
+
 const chain = createChain({ seed: 1 });
 // The devnet runs in its own process, as a real node does: it must not share ingestion's thread.
 const devnetCli = createRequire(import.meta.url)
@@ -346,14 +392,18 @@ try {
   const rates: RateSample[][] = [];
   /** CPU seconds the devnet (the node, on the same cores) spent serving each weft run. */
   const nodeCpu: number[] = [];
+  /** CPU seconds Postgres (every process of it on this machine) spent on each weft run. */
+  const postgresCpu: number[] = [];
   /** CPU seconds weft ingest itself (this process) spent on each run: less noisy than its wall time. */
   const ingestCpu: number[] = [];
   for (const [i, mode] of modes.entries()) {
     const { commitBlocks, writesInFlight } = mode;
     process.stderr.write(`ingesting ${blocks} devnet blocks through weft ingest, ${modeName(mode)}...\n`);
     const db = await openDatabase({ url: (weftDbs[i] as { url: string }).url, dataDir: tmpdir(), logger });
+    await checkpoint();
     const started = performance.now();
     const nodeCpuBefore = cpuSeconds(devnet.pid);
+    const postgresCpuBefore = postgresCpuSeconds();
     const ingestCpuBefore = process.cpuUsage();
     const stopSampling = values.json ? sampleRate(db.pool, started, Number(values["sample-ms"])) : undefined;
     await runIngest({
@@ -372,6 +422,7 @@ try {
     });
     weftSeconds.push((performance.now() - started) / 1000);
     nodeCpu.push(cpuSeconds(devnet.pid) - nodeCpuBefore);
+    postgresCpu.push(postgresCpuSeconds() - postgresCpuBefore);
     const used = process.cpuUsage(ingestCpuBefore);
     ingestCpu.push((used.user + used.system) / 1e6);
     const samples = (await stopSampling?.()) ?? [];
@@ -402,10 +453,13 @@ try {
     }).apply(first, 1n, new AbortController().signal);
   const rows = rowsOf(bundles);
   const bulk = await openDatabase({ url: bulkDb.url, dataDir: tmpdir(), logger });
+  await checkpoint();
+  const bulkPostgresBefore = postgresCpuSeconds();
   const started = performance.now();
   await bulkInsert(bulk.pool, bundles);
   await bulkInsertNfts(bulk.pool, bundles);
   const bulkSeconds = (performance.now() - started) / 1000;
+  const bulkPostgresCpu = postgresCpuSeconds() - bulkPostgresBefore;
   // Same rows, or the comparison means nothing: every weft run's tables hold what the bulk insert wrote.
   const counts = async (url: string) => {
     const db = await openDatabase({ url, dataDir: tmpdir(), logger });
@@ -445,8 +499,9 @@ try {
       ...modes.map((m, i) => {
         const share = bulkSeconds / (weftSeconds[i] ?? Number.POSITIVE_INFINITY);
         const target = m.commitBlocks === 1 ? 0.5 : 0.8;
-        return `target for ${modeName(m)}: ${target * 100}% of the bulk insert: ${share >= target ? "met" : "NOT met"}; weft ingest used ${(ingestCpu[i] ?? 0).toFixed(1)} CPU-s (${(((ingestCpu[i] ?? 0) * 1000) / blocks).toFixed(2)} ms per block), the devnet (the node, sharing the cores) ${((nodeCpu[i] ?? 0) / (weftSeconds[i] ?? 1)).toFixed(2)} of a core`;
+        return `target for ${modeName(m)}: ${target * 100}% of the bulk insert: ${share >= target ? "met" : "NOT met"}; weft ingest used ${(ingestCpu[i] ?? 0).toFixed(1)} CPU-s (${(((ingestCpu[i] ?? 0) * 1000) / blocks).toFixed(2)} ms per block), the devnet (the node, sharing the cores) ${((nodeCpu[i] ?? 0) / (weftSeconds[i] ?? 1)).toFixed(2)} of a core, Postgres ${(((postgresCpu[i] ?? 0) * 1000) / blocks).toFixed(2)} ms of CPU per block`;
       }),
+      `the bulk insert: Postgres ${((bulkPostgresCpu * 1000) / blocks).toFixed(2)} ms of CPU per block`,
       "",
     ].join("\n"),
   );
@@ -479,10 +534,11 @@ try {
           commitBlocks: m.commitBlocks,
           ...(m.writesInFlight === undefined ? {} : { writesInFlight: m.writesInFlight }),
           nodeCpuSeconds: nodeCpu[i] ?? 0,
+          postgresCpuSeconds: postgresCpu[i] ?? 0,
           ingestCpuSeconds: ingestCpu[i] ?? 0,
           rate: rates[i] ?? [],
         })),
-        row("plain bulk insert", bulkSeconds),
+        { ...row("plain bulk insert", bulkSeconds), postgresCpuSeconds: bulkPostgresCpu },
       ],
     },
   );
