@@ -528,7 +528,7 @@ try {
       runs: [
         ...modes.map((m, i) => ({
           ...row(
-            `weft, ${m.commitBlocks === 1 ? "a transaction per block" : `up to ${m.commitBlocks} blocks per transaction`}${m.writesInFlight === undefined ? "" : `, ${m.writesInFlight} writes in flight`}`,
+            `weft, ${m.commitBlocks === 1 ? "a transaction per block" : `up to ${m.commitBlocks} blocks per transaction`}${m.writesInFlight === undefined ? "" : `, ${m.writesInFlight} in flight`}`,
             weftSeconds[i] ?? 0,
           ),
           commitBlocks: m.commitBlocks,
