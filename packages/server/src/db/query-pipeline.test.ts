@@ -132,6 +132,27 @@ describe("query pipeline (real Postgres)", async () => {
   );
 
   it.runIf(available)(
+    "fails a query whose values cannot be sent, alone: the ones around it are answered",
+    async () => {
+      const pipeline = createQueryPipeline(await connect());
+      const unsendable = {
+        toPostgres() {
+          throw new Error("cannot serialize this value");
+        },
+      };
+      const settled = await Promise.allSettled([
+        pipeline.query({ name: "weft_pipeline_bind", text: "SELECT $1::text AS v", values: ["a"] }),
+        pipeline.query({ name: "weft_pipeline_bind", text: "SELECT $1::text AS v", values: [unsendable] }),
+        pipeline.query({ name: "weft_pipeline_bind", text: "SELECT $1::text AS v", values: ["c"] }),
+      ]);
+      expect(
+        settled.map((s) => (s.status === "fulfilled" ? s.value.rows : String(s.reason.message))),
+      ).toEqual([[{ v: "a" }], "cannot serialize this value", [{ v: "c" }]]);
+      expect((await pipeline.query({ text: "SELECT 4 AS n" })).rows).toEqual([{ n: 4 }]);
+    },
+  );
+
+  it.runIf(available)(
     "fails every unanswered query when the connection dies, and refuses new ones",
     async () => {
       const client = await connect();

@@ -85,11 +85,9 @@ export function createQueryPipeline(client: pg.ClientBase): QueryPipeline {
   let queued = false;
   let broken: Error | undefined;
 
-  const settle = (entry: Entry, err: Error | null, result?: pg.QueryResult) => {
-    if (entry.settled) return;
-    entry.settled = true;
-    clearTimeout(entry.timer);
-    entry.query.callback?.(err, result);
+  /** Fails `entry` unless it has its answer already (its callback marks it settled). */
+  const settle = (entry: Entry, err: Error) => {
+    if (!entry.settled) entry.query.callback?.(err);
   };
 
   /** Fails everything unanswered; the connection's state is unknown from here on. */
@@ -139,8 +137,7 @@ export function createQueryPipeline(client: pg.ClientBase): QueryPipeline {
      * it is called: called each time we hand the connection back, reset before we queue again.
      */
     callback: (() => undefined) as (err: Error | null) => void,
-    submit(connection: PgConnection) {
-      void connection;
+    submit() {
       queued = false;
       owning = true;
       for (const entry of waiting.splice(0)) send(entry);
@@ -157,9 +154,7 @@ export function createQueryPipeline(client: pg.ClientBase): QueryPipeline {
       if (owning && entry && err instanceof pg.DatabaseError) {
         // The server refused this one query. It skips to the query's Sync and answers ReadyForQuery,
         // then runs the next one: keep the connection's messages coming to us.
-        entry.settled || entry.query.handleError(err, connection);
-        entry.settled = true;
-        clearTimeout(entry.timer);
+        if (!entry.settled) entry.query.handleError(err, connection);
         internals.activeQuery = submittable;
         return;
       }
@@ -167,11 +162,7 @@ export function createQueryPipeline(client: pg.ClientBase): QueryPipeline {
     },
     handleReadyForQuery(connection: PgConnection) {
       const entry = sent.shift();
-      if (entry && !entry.settled) {
-        entry.settled = true;
-        clearTimeout(entry.timer);
-        entry.query.handleReadyForQuery(connection);
-      }
+      if (entry && !entry.settled) entry.query.handleReadyForQuery(connection);
       if (sent.length > 0) {
         // The client has just marked itself idle; more answers are on their way to us.
         internals.activeQuery = submittable;
@@ -199,8 +190,16 @@ export function createQueryPipeline(client: pg.ClientBase): QueryPipeline {
         }
         const { query_timeout: timeoutMs, ...rest } = config;
         const query = new pg.Query(rest) as unknown as PgQuery;
-        query.callback = (err, result) => (err ? reject(err) : resolve(result as pg.QueryResult<R>));
         const entry: Entry = { query, settled: false };
+        // The one place an entry gets its answer; pg's Query may call back twice (an error, then
+        // ReadyForQuery), the first call wins.
+        query.callback = (err, result) => {
+          if (entry.settled) return;
+          entry.settled = true;
+          clearTimeout(entry.timer);
+          if (err) reject(err);
+          else resolve(result as pg.QueryResult<R>);
+        };
         if (timeoutMs) {
           // Measured by the client: a server that never answers (a black-holed connection) ends here.
           entry.timer = setTimeout(

@@ -116,4 +116,22 @@ describe("writeGrouped", () => {
     expect(writer.writes.length).toBeGreaterThan(5);
     expect(writer.writes.length).toBeLessThanOrEqual(7);
   });
+
+  it("returns after an abort once the write under way ends, though blocks fill the queue", async () => {
+    const writer = heldWriter();
+    const abort = new AbortController();
+    const done = writeGrouped(arriving(50), writer.write, {
+      most: 1,
+      inFlight: 1,
+      signal: abort.signal,
+      onCommit: () => undefined,
+    });
+    // One write held; two blocks wait behind it, and fetching waits for room.
+    await new Promise((resolve) => setTimeout(resolve, 20));
+    expect(writer.writes.map((w) => w.heights)).toEqual([[1]]);
+    abort.abort();
+    writer.writes[0]?.finish();
+    await expect(done).resolves.toBeUndefined();
+    expect(writer.writes).toHaveLength(1);
+  });
 });

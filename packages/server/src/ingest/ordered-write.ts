@@ -95,6 +95,8 @@ export async function writeGrouped<T>(
       })
       .finally(() => {
         settling = undefined;
+        // Whoever waits for room in the queue looks again (an abort may have left it full).
+        notify();
         // A write sent after settle() saw none left and before this ran has no one awaiting it yet.
         if (writes.length > 0 && !failure) send();
       });
@@ -104,7 +106,7 @@ export async function writeGrouped<T>(
       if (failure || signal.aborted) break;
       queue.push(block);
       send();
-      while (queue.length >= 2 * most && settling && !failure) await progress;
+      while (queue.length >= 2 * most && settling && !failure && !signal.aborted) await progress;
     }
     // Blocks that arrived as the last writes were finishing.
     while (!failure && !signal.aborted && (queue.length > 0 || settling)) {
