@@ -118,6 +118,7 @@ async function ingest(opts: Record<string, unknown>): Promise<void> {
       startHeight: BigInt(config.startHeight),
       concurrency: config.ingestConcurrency,
       commitBlocks: config.ingestCommitBlocks,
+      writesInFlight: config.ingestWritesInFlight,
       signal: controller.signal,
       tty: process.stderr.isTTY ? process.stderr : undefined,
       status,
@@ -226,6 +227,7 @@ async function dev(opts: Record<string, unknown>, stop: AbortSignal): Promise<vo
     startHeight: 1n,
     concurrency: config.ingestConcurrency,
     commitBlocks: config.ingestCommitBlocks,
+      writesInFlight: config.ingestWritesInFlight,
     signal: ingestion.signal,
     status,
   }).catch((err: unknown) => logger.error({ err }, "ingestion stopped with an error"));

@@ -37,6 +37,7 @@ describe("loadConfig", () => {
       startHeight: 1,
       ingestConcurrency: 8,
       ingestCommitBlocks: 64,
+      ingestWritesInFlight: 4,
       host: "127.0.0.1",
       port: 8080,
       databaseUrl: undefined,

@@ -25,6 +25,8 @@ export interface Config {
   startHeight: number;
   ingestConcurrency: number;
   ingestCommitBlocks: number;
+  /** Block writes pipelined on the writer's connection during a backfill (ingest/run-ingest.ts). */
+  ingestWritesInFlight: number;
   host: string;
   port: number;
   databaseUrl: string | undefined;
@@ -274,6 +276,15 @@ export const SETTINGS = {
       "most blocks one transaction carries while backfilling (blocks already fetched while the previous write ran; 1 = a transaction per block)",
     fallback: "64",
     parse: integer(1, 1000),
+  },
+  ingestWritesInFlight: {
+    env: "INGEST_WRITES_IN_FLIGHT",
+    flag: "ingest-writes-in-flight",
+    commands: INGESTING,
+    describe:
+      "block writes sent to Postgres before the oldest is answered while backfilling (pipelined on one connection, each its own transaction; 1 = one at a time, e.g. behind a proxy that cannot pipeline; the embedded database always uses 1)",
+    fallback: "4",
+    parse: integer(1, 16),
   },
   routerRegistry: {
     env: "ROUTER_REGISTRY",

@@ -56,7 +56,8 @@ export interface RunIngestOptions {
   commitBlocks?: number;
   /**
    * Writes sent before the oldest is answered while backfilling (ingest-loop.ts, query-pipeline.ts).
-   * @default WRITES_IN_FLIGHT on a Postgres server, 1 on the embedded one (or when `db` does not say)
+   * Always 1 on the embedded database (or when `db` does not say which it is).
+   * @default WRITES_IN_FLIGHT
    */
   writesInFlight?: number;
   signal: AbortSignal;
@@ -203,7 +204,8 @@ export async function runIngest(options: RunIngestOptions): Promise<bigint | nul
           startHeight: options.startHeight,
           concurrency: options.concurrency,
           commitBlocks: options.commitBlocks ?? 64,
-          writesInFlight: options.writesInFlight ?? (options.db.embedded === false ? WRITES_IN_FLIGHT : 1),
+          // PGlite serves every connection from one session: one write at a time there.
+          writesInFlight: options.db.embedded === false ? (options.writesInFlight ?? WRITES_IN_FLIGHT) : 1,
           signal: stop.signal,
           logger: options.logger,
           progress,
