@@ -227,7 +227,7 @@ async function dev(opts: Record<string, unknown>, stop: AbortSignal): Promise<vo
     startHeight: 1n,
     concurrency: config.ingestConcurrency,
     commitBlocks: config.ingestCommitBlocks,
-      writesInFlight: config.ingestWritesInFlight,
+    writesInFlight: config.ingestWritesInFlight,
     signal: ingestion.signal,
     status,
   }).catch((err: unknown) => logger.error({ err }, "ingestion stopped with an error"));
