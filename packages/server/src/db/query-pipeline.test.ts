@@ -152,6 +152,16 @@ describe("query pipeline (real Postgres)", async () => {
     },
   );
 
+  it.runIf(available)("hands the client back after a query pg refuses before sending anything", async () => {
+    const client = await connect();
+    const pipeline = createQueryPipeline(client);
+    await expect(pipeline.query({ text: "SELECT 1", values: "not an array" as never })).rejects.toThrow(
+      "Query values must be an array",
+    );
+    expect((await client.query("SELECT 2 AS n")).rows).toEqual([{ n: 2 }]);
+    expect((await pipeline.query({ text: "SELECT 3 AS n" })).rows).toEqual([{ n: 3 }]);
+  });
+
   it.runIf(available)(
     "fails every unanswered query when the connection dies, and refuses new ones",
     async () => {

@@ -103,16 +103,14 @@ export function createQueryPipeline(client: pg.ClientBase): QueryPipeline {
   const send = (entry: Entry) => {
     const connection = internals.connection;
     const error = entry.query.submit(connection);
-    if (error) {
-      settle(entry, error);
-      return;
-    }
+    if (error) settle(entry, error);
     // Marked when sent, not when ParseComplete comes back: the next query naming the statement may
     // go out before that, and must then bind it, not parse it again.
-    if (entry.query.name && entry.query.text)
+    else if (entry.query.name && entry.query.text)
       connection.parsedStatements[entry.query.name] = entry.query.text;
-    // pg's Query calls back at once when binding the values throws, without sending a Sync; one from
-    // us makes the server answer ReadyForQuery for it, so the entries after it still line up.
+    // A query that failed here (pg refused its config, or binding its values threw) went out without
+    // a Sync, or not at all: one from us makes the server answer ReadyForQuery for it, so the answers
+    // after it still line up, and the client gets its connection back even if it was the only one.
     if (entry.settled) connection.sync();
     sent.push(entry);
   };
