@@ -42,7 +42,7 @@ export async function writeGrouped<T>(
   const inFlight = Math.max(1, options.inFlight ?? 1);
   const queue: { height: bigint; value: T }[] = [];
   /** Writes sent, oldest first. */
-  const writes: { first: bigint; last: bigint; count: number; done: Promise<void> }[] = [];
+  const writes: { first: bigint; last: bigint; done: Promise<void> }[] = [];
   let failure: { error: unknown } | undefined;
   /** Wakes whoever waits for the writer to make progress (a commit or a failure). */
   let progressed: () => void = () => undefined;
@@ -66,7 +66,7 @@ export async function writeGrouped<T>(
         throw new BlockError(write.first, "write", err);
       }
       writes.shift();
-      onCommit(write.last, write.count);
+      onCommit(write.last, Number(write.last - write.first) + 1);
       notify();
       send();
     }
@@ -86,7 +86,7 @@ export async function writeGrouped<T>(
       // Awaited in order by settle(); a later write's refusal after an earlier failure is expected.
       done.catch(() => undefined);
       const first = (batch[0] as { height: bigint }).height;
-      writes.push({ first, last: (batch.at(-1) as { height: bigint }).height, count: batch.length, done });
+      writes.push({ first, last: (batch.at(-1) as { height: bigint }).height, done });
     }
     settling ??= settle()
       .catch((error: unknown) => {

@@ -81,17 +81,23 @@ export function createPostgresSink(
     return connection;
   };
   /**
+   * Gives the writer's connection back to the pool, once; with `err` the pool discards it, and the
+   * error listener stays, for the dying connection's own events.
+   */
+  const release = (c: WriterConnection, err?: Error) => {
+    if (c.released) return;
+    c.released = true;
+    if (!err) c.client.off("error", ignoreConnectionError);
+    c.client.release(err);
+  };
+  /**
    * Discards the connection a failed write went out on, once: the writes sent behind it on the same
    * connection fail too, and must not discard the new one a later write has opened meanwhile.
    */
   const drop = (used: Promise<WriterConnection>, err: unknown) => {
     if (connection === used) connection = undefined;
     void used
-      .then((c) => {
-        if (c.released) return;
-        c.released = true;
-        c.client.release(err instanceof Error ? err : new Error(String(err)));
-      })
+      .then((c) => release(c, err instanceof Error ? err : new Error(String(err))))
       .catch(() => undefined);
   };
 
@@ -157,14 +163,7 @@ export function createPostgresSink(
     close() {
       const current = connection;
       connection = undefined;
-      void current
-        ?.then((c) => {
-          if (c.released) return;
-          c.released = true;
-          c.client.off("error", ignoreConnectionError);
-          c.client.release();
-        })
-        .catch(() => undefined);
+      void current?.then((c) => release(c)).catch(() => undefined);
     },
   };
 }
