@@ -22,7 +22,7 @@ import { createScratchDatabase, DEFAULT_ADMIN_URL } from "./scratch-database.js"
 const values = parseBenchArgs(
   "usage: dataset [--txs N] [--max-txs-per-block N] [--database-url URL | --admin-url URL] [--concurrency N]\n" +
     "         [--vm move|evm] [--max-evm-txs-per-block N] [--fresh-recipient-share 0..1] [--evm-nft-mint-share 0..1]\n" +
-    "         [--evm-erc20-transfer-share 0..1] [--json FILE]\n" +
+    "         [--evm-erc20-transfer-share 0..1] [--writes-in-flight N] [--json FILE]\n" +
     "A seeded devnet chain of about --txs txs ingested into a fresh database (or --database-url) by weft ingest.",
   {
     txs: { type: "string", default: "100000" },
@@ -35,6 +35,8 @@ const values = parseBenchArgs(
     "database-url": { type: "string" },
     "admin-url": { type: "string", default: DEFAULT_ADMIN_URL },
     concurrency: { type: "string", default: "16" },
+    // weft ingest's INGEST_WRITES_IN_FLIGHT; unset, its default.
+    "writes-in-flight": { type: "string" },
     ...JSON_OPTION,
   },
 );
@@ -107,6 +109,7 @@ await runIngest({
   prefix: "init",
   startHeight: 1n,
   concurrency: Number(values.concurrency),
+  writesInFlight: values["writes-in-flight"] === undefined ? undefined : Number(values["writes-in-flight"]),
   signal: new AbortController().signal,
   stopAtHeight: BigInt(blocks),
 });

@@ -1,9 +1,12 @@
+import { createChain } from "@weft/devnet";
+import pg from "pg";
 import { describe, expect, it } from "vitest";
 import { syntheticPayload } from "../_test/synthetic-chain.js";
 import { useTestDatabase } from "../_test/test-database.js";
 import type { BalanceDelta } from "./derive/balance-deltas.js";
 import { deriveBlock } from "./derive/derive-block.js";
 import type { TxNftChanges } from "./derive/nft-rows.js";
+import type { BlockPayload } from "./derive/node-payloads.js";
 import { createPostgresSink } from "./postgres-sink.js";
 
 const bundle = (h: number) => deriveBlock(syntheticPayload(h, { blocks: 10, txsPerBlock: () => 2 }), "init");
@@ -182,6 +185,53 @@ describe("postgres sink: NFT and rich-list rows", () => {
       ]);
     } finally {
       sink.close();
+    }
+  });
+});
+
+describe("postgres sink: plans (real Postgres)", () => {
+  const database = useTestDatabase("postgres");
+
+  it("plans each statement shape once and reads every table through an index", async () => {
+    // One connection, so the writer's session is the one inspected after the sink gives it back.
+    const pool = new pg.Pool({ connectionString: database().db.url, max: 1 });
+    // The devnet's Move chain: NFT collections, mints and object transfers, balance changes.
+    const chain = createChain({ seed: 1 });
+    const blocks = 120;
+    const sink = createPostgresSink({ pool, chainId: "sink-plans" });
+    try {
+      for (let h = 1; h <= blocks; h++)
+        await sink.write(BigInt(h), deriveBlock(chain.block(h) as unknown as BlockPayload, "init"));
+    } finally {
+      sink.close();
+    }
+    try {
+      const { rows: statements } = await pool.query<{ name: string; generic: number; custom: number }>(
+        `SELECT name, generic_plans::int AS generic, custom_plans::int AS custom
+         FROM pg_prepared_statements WHERE name LIKE 'weft_write_blocks_%'`,
+      );
+      // Several shapes (with and without NFT and balance parts), every execution on its generic plan.
+      expect(statements.length).toBeGreaterThan(1);
+      expect(statements.reduce((n, s) => n + s.generic, 0)).toBe(blocks);
+      expect(statements.map((s) => s.custom)).toEqual(statements.map(() => 0));
+      // This session's table statistics, flushed: the writes found rows by index, never by scanning.
+      await pool.query("SELECT pg_stat_force_next_flush()");
+      await pool.query("SELECT 1");
+      const { rows: scans } = await pool.query<{ table: string; seq: number; idx: number; read: number }>(
+        `SELECT t.relname AS table, t.seq_scan::int AS seq, coalesce(t.idx_scan, 0)::int AS idx,
+                (SELECT coalesce(sum(i.idx_tup_read), 0)::int FROM pg_stat_user_indexes i WHERE i.relid = t.relid) AS read
+         FROM pg_stat_user_tables t WHERE t.relname IN ('block', 'nft_token', 'nft_collection', 'rich_list_balance')`,
+      );
+      expect(scans).toHaveLength(4);
+      for (const t of scans) expect({ table: t.table, seq: t.seq }).toEqual({ table: t.table, seq: 0 });
+      expect(scans.find((t) => t.table === "nft_token")?.idx).toBeGreaterThan(0);
+      // A collection is only ever looked up by its key: at most one entry read per index scan (a
+      // plan that walked the whole index, e.g. to hash it for an anti-join, reads them all at once).
+      const collections = scans.find((t) => t.table === "nft_collection");
+      expect(collections?.idx).toBeGreaterThan(0);
+      expect(collections?.read).toBeLessThanOrEqual(collections?.idx ?? 0);
+    } finally {
+      await pool.end();
     }
   });
 });

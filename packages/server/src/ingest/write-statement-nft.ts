@@ -4,8 +4,11 @@
  * statement sees the same snapshot, and a statement may change a row once, so:
  * - `nft-rows.ts` leaves each token of the write as exactly one upsert or delete;
  * - upserts are an UPDATE of the rows that exist plus an INSERT of those that do not (ON CONFLICT
- *   could not tell "keep the stored name" from "set it"), which is sound because one writer holds
- *   the chain (writer-lock.ts) and the checkpoint guard serialises blocks;
+ *   DO UPDATE could not tell "keep the stored name" from "set it"), which is sound because one writer
+ *   holds the chain (writer-lock.ts) and the checkpoint guard serialises blocks. The INSERT skips the
+ *   rows that exist by ON CONFLICT DO NOTHING, a lookup per row in the key's index, rather than NOT
+ *   EXISTS: the writer keeps generic plans (postgres-sink.ts), and one planned on a small table
+ *   answered NOT EXISTS by hashing the whole table on every write;
  * - a collection's count moves once, by the token rows the statement inserts minus those it
  *   deletes (RETURNING of the CTEs below), so `nft_count` always equals its live token rows, also
  *   for tokens first seen in a transfer (indexing from a later height, or logs without a mint).
@@ -44,7 +47,7 @@ nft_ti AS (
          coalesce(x.owner, (SELECT c.creator FROM nft_collection c WHERE c.addr = x.collection), x.collection),
          coalesce(x.uri, ''), ${heightOf("x.tx")}, ${timeOf("x.tx")}, cp.base + x.tx + 1
   FROM cp, nft_tok x
-  WHERE NOT EXISTS (SELECT 1 FROM nft_token t WHERE t.collection = x.collection AND t.token_id = x.token_id)
+  ON CONFLICT (collection, token_id) DO NOTHING
   RETURNING collection
 ),
 nft_td AS (
@@ -83,7 +86,8 @@ nft_ci AS (
   INSERT INTO nft_collection (addr, name, origin_name, creator, height, timestamp, nft_count)
   SELECT x.addr, coalesce(x.name, ''), coalesce(x.origin, ''), coalesce(x.creator, x.addr), ${heightOf("x.tx")},
          ${timeOf("x.tx")}, greatest(x.delta, 0)
-  FROM cp, nft_cx x WHERE NOT EXISTS (SELECT 1 FROM nft_collection c WHERE c.addr = x.addr)
+  FROM cp, nft_cx x
+  ON CONFLICT (addr) DO NOTHING
   RETURNING 1
 ),
 nft_e AS (
