@@ -7,6 +7,7 @@ import { type BlockBundle, deriveBlock } from "./derive/derive-block.js";
 import type { EvmReceipt, TraceEntry } from "./derive/evm-payloads.js";
 import type { BlockPayload } from "./derive/node-payloads.js";
 import { createPostgresSink } from "./postgres-sink.js";
+import { writeStatement } from "./write-statement.js";
 
 const BLOCKS = 120;
 const TABLES = [
@@ -122,6 +123,8 @@ describe("write statement: several blocks in one transaction", () => {
     const tricky = [
       { memo: 'say "hi", {x}\\ back\\slash' },
       { memo: "tab\there\nnew line \u0000 nul \ud800 lone é 漢 🚀" },
+      // The separator the documents travel with (write-statement.ts), escaped by JSON.stringify.
+      { memo: "record \u001e separator \u001f unit" },
       { nested: ["]", "[", '"', ",", ""], n: -1.5e-7, t: true, z: null },
     ].map((o, k) => JSON.stringify({ ...o, k }));
     let n = 0;
@@ -153,6 +156,21 @@ describe("write statement: several blocks in one transaction", () => {
       await scratch.drop();
     }
   }, 60_000);
+
+  it("refuses a document that would not split back whole, before anything is sent", () => {
+    const chain = createChain({ seed: 5 });
+    const bundle = deriveBlock(chain.block(1) as unknown as BlockPayload, chain.prefix);
+    const tx = bundle.txs[0];
+    if (!tx) throw new Error("block 1 of seed 5 has no tx");
+    tx.data = `{"memo":"raw \u001e"}`;
+    expect(() => writeStatement(chain.chainId, [bundle])).toThrow(
+      "a document to write is empty or holds U+001E",
+    );
+    tx.data = "";
+    expect(() => writeStatement(chain.chainId, [bundle])).toThrow(
+      "a document to write is empty or holds U+001E",
+    );
+  });
 
   it("refuses a group that does not follow the checkpoint, or is not consecutive, writing nothing", async () => {
     if (!(await realPostgresAvailable())) {
