@@ -35,7 +35,7 @@ describe("loadConfig", () => {
       rpcUrl: undefined,
       restUrl: undefined,
       startHeight: 1,
-      ingestConcurrency: 8,
+      ingestConcurrency: 16,
       ingestCommitBlocks: 64,
       ingestWritesInFlight: 4,
       host: "127.0.0.1",

@@ -6,6 +6,7 @@
  */
 import { statSync } from "node:fs";
 import path from "node:path";
+import { COMMIT_BLOCKS, INGEST_CONCURRENCY, WRITES_IN_FLIGHT } from "./ingest/ingest-defaults.js";
 import { BUNDLED_REGISTRIES } from "./router/registry/load-registry.js";
 
 /** The commands of `weft` that take settings. */
@@ -265,7 +266,7 @@ export const SETTINGS = {
     flag: "ingest-concurrency",
     commands: INGESTING,
     describe: "blocks fetched in parallel while backfilling",
-    fallback: "8",
+    fallback: String(INGEST_CONCURRENCY),
     parse: integer(1, 256),
   },
   ingestCommitBlocks: {
@@ -274,7 +275,7 @@ export const SETTINGS = {
     commands: INGESTING,
     describe:
       "most blocks one transaction carries while backfilling (blocks already fetched while the previous write ran; 1 = a transaction per block)",
-    fallback: "64",
+    fallback: String(COMMIT_BLOCKS),
     parse: integer(1, 1000),
   },
   ingestWritesInFlight: {
@@ -283,7 +284,7 @@ export const SETTINGS = {
     commands: INGESTING,
     describe:
       "block writes sent to Postgres before the oldest is answered while backfilling (pipelined on one connection, each its own transaction; 1 = one at a time, e.g. behind a proxy that cannot pipeline; the embedded database always uses 1)",
-    fallback: "4",
+    fallback: String(WRITES_IN_FLIGHT),
     parse: integer(1, 16),
   },
   routerRegistry: {

@@ -14,6 +14,7 @@ import { type ChildProcess, spawn } from "node:child_process";
 import { createRequire } from "node:module";
 import { pino } from "pino";
 import { openDatabase } from "../db/database.js";
+import { INGEST_CONCURRENCY } from "../ingest/ingest-defaults.js";
 import { runIngest } from "../ingest/run-ingest.js";
 import { parseBenchArgs } from "./bench-args.js";
 import { JSON_OPTION, writeBenchJson } from "./bench-json.js";
@@ -34,7 +35,7 @@ const values = parseBenchArgs(
     "evm-erc20-transfer-share": { type: "string", default: "0" },
     "database-url": { type: "string" },
     "admin-url": { type: "string", default: DEFAULT_ADMIN_URL },
-    concurrency: { type: "string", default: "16" },
+    concurrency: { type: "string", default: String(INGEST_CONCURRENCY) },
     // weft ingest's INGEST_WRITES_IN_FLIGHT; unset, its default.
     "writes-in-flight": { type: "string" },
     ...JSON_OPTION,

@@ -23,6 +23,7 @@ import { createHttpJson } from "../chain/http-json.js";
 import { openDatabase } from "../db/database.js";
 import { type BlockBundle, deriveBlock } from "../ingest/derive/derive-block.js";
 import type { BlockPayload } from "../ingest/derive/node-payloads.js";
+import { INGEST_CONCURRENCY } from "../ingest/ingest-defaults.js";
 import { createInitialBalances } from "../ingest/initial-balances.js";
 import { runIngest } from "../ingest/run-ingest.js";
 import { writeRows } from "../ingest/write-rows.js";
@@ -31,11 +32,12 @@ import { JSON_OPTION, writeBenchJson } from "./bench-json.js";
 import { createScratchDatabase, DEFAULT_ADMIN_URL } from "./scratch-database.js";
 
 const values = parseBenchArgs(
-  "usage: ingest-bench [--blocks 10000] [--commit-blocks 1,64] [--writes-in-flight N[,N...]] [--concurrency 8] [--admin-url URL] [--sample-ms 1000] [--json FILE]\n" +
+  "usage: ingest-bench [--blocks 10000] [--commit-blocks 1,64] [--writes-in-flight N[,N...]] [--concurrency N] [--admin-url URL] [--sample-ms 1000] [--json FILE]\n" +
     "weft ingest of --blocks devnet blocks (one run per --commit-blocks and --writes-in-flight value) vs a plain bulk insert of the same rows.",
   {
     blocks: { type: "string", default: "10000" },
-    concurrency: { type: "string", default: "8" },
+    // weft ingest's own default unless given.
+    concurrency: { type: "string", default: String(INGEST_CONCURRENCY) },
     // Each value is one weft run; 1 = a transaction per block.
     "commit-blocks": { type: "string", default: "1,64" },
     // Each value is one weft run per --commit-blocks value; none: weft ingest's own default.

@@ -16,6 +16,7 @@ import { createBackoff } from "./backoff.js";
 import { createCw721Collections } from "./cw721-collections.js";
 import { type BlockBundle, deriveBlock } from "./derive/derive-block.js";
 import { createErc721Metadata } from "./erc721-metadata.js";
+import { COMMIT_BLOCKS, INGEST_CONCURRENCY, WRITES_IN_FLIGHT } from "./ingest-defaults.js";
 import { ChainMismatchError, classifyIngestFailure, DeriveError } from "./ingest-failure.js";
 import { type BlockSource, runIngestLoop } from "./ingest-loop.js";
 import type { IngestStatus } from "./ingest-status.js";
@@ -27,13 +28,6 @@ import { createPostgresSink } from "./postgres-sink.js";
 import { createProgress } from "./progress.js";
 
 const STANDBY_POLL_MS = 5_000;
-/**
- * Block writes pipelined on the writer's connection during a backfill, when the caller does not say
- * (`weft ingest` passes INGEST_WRITES_IN_FLIGHT, whose default this is). Measured in BENCHMARKS.md,
- * "Ingestion": 1 / 2 / 4 / 8 in flight = 285 / 345 / 453 / 396 blocks/s with a transaction per block.
- * The embedded Postgres serves every connection from one session: it gets one.
- */
-export const WRITES_IN_FLIGHT = 4;
 /**
  * Retries of the first request to each endpoint: enough for a blip, few enough that a wrong URL is
  * reported within a second instead of after the loop's full backoff.
@@ -53,8 +47,9 @@ export interface RunIngestOptions {
   chainId?: string | undefined;
   prefix: string;
   startHeight: bigint;
-  concurrency: number;
-  /** Most blocks one transaction carries while backfilling (ingest-loop.ts). @default 64 */
+  /** Blocks fetched in parallel while backfilling. @default INGEST_CONCURRENCY */
+  concurrency?: number;
+  /** Most blocks one transaction carries while backfilling (ingest-loop.ts). @default COMMIT_BLOCKS */
   commitBlocks?: number;
   /**
    * Writes sent before the oldest is answered while backfilling (ingest-loop.ts, query-pipeline.ts).
@@ -204,8 +199,8 @@ export async function runIngest(options: RunIngestOptions): Promise<bigint | nul
           source,
           sink,
           startHeight: options.startHeight,
-          concurrency: options.concurrency,
-          commitBlocks: options.commitBlocks ?? 64,
+          concurrency: options.concurrency ?? INGEST_CONCURRENCY,
+          commitBlocks: options.commitBlocks ?? COMMIT_BLOCKS,
           // PGlite serves every connection from one session: one write at a time there.
           writesInFlight: options.db.embedded === false ? (options.writesInFlight ?? WRITES_IN_FLIGHT) : 1,
           signal: stop.signal,

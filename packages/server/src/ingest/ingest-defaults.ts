@@ -1,0 +1,24 @@
+/**
+ * The backfill's defaults, stated once: `weft ingest`'s settings fall back to them (config.ts, and
+ * the README's table, tested against it), and so do the callers of runIngest that have no settings
+ * (run-ingest.ts, the benchmarks). Each is measured in BENCHMARKS.md, "Ingestion".
+ */
+
+/**
+ * Blocks fetched in parallel while backfilling (INGEST_CONCURRENCY). A block takes two round trips
+ * to the node one after the other (its `block` and `block_results`, then its txs from REST), so the
+ * backfill is bound by the node's latency until enough blocks are in flight: on the loopback devnet
+ * 8 -> 16 took grouped writes from 1 015 to 1 208 blocks/s (75% -> 91% of the bulk insert, same
+ * run); against a node across a network each round trip is longer and it matters more.
+ */
+export const INGEST_CONCURRENCY = 16;
+
+/** Most blocks one transaction carries while backfilling (INGEST_COMMIT_BLOCKS; ingest-loop.ts). */
+export const COMMIT_BLOCKS = 64;
+
+/**
+ * Block writes pipelined on the writer's connection while backfilling (INGEST_WRITES_IN_FLIGHT;
+ * query-pipeline.ts): 1 / 2 / 4 / 8 in flight = 285 / 345 / 453 / 396 blocks/s with a transaction
+ * per block. The embedded Postgres serves every connection from one session: it always gets one.
+ */
+export const WRITES_IN_FLIGHT = 4;
