@@ -8,8 +8,9 @@
  * Blocks fetched in parallel while backfilling (INGEST_CONCURRENCY). A block takes two round trips
  * to the node one after the other (its `block` and `block_results`, then its txs from REST), so the
  * backfill is bound by the node's latency until enough blocks are in flight: on the loopback devnet
- * 8 -> 16 took grouped writes from 1 015 to 1 208 blocks/s (75% -> 91% of the bulk insert, same
- * run); against a node across a network each round trip is longer and it matters more.
+ * 8 -> 16 took grouped writes from 944-1 015 to 1 039-1 208 blocks/s (alternating runs; 70-76% ->
+ * 79-91% of the bulk insert); against a node across a network each round trip is longer and it
+ * matters more.
  */
 export const INGEST_CONCURRENCY = 16;
 
