@@ -386,6 +386,24 @@ const modes = commitModes.flatMap((commitBlocks) =>
 );
 const modeName = ({ commitBlocks, writesInFlight }: (typeof modes)[number]) =>
   `${commitBlocks === 1 ? "a transaction per block" : `up to ${commitBlocks} ready blocks per txn`}${writesInFlight === undefined ? "" : `, ${writesInFlight} in flight`}`;
+/** weft ingest of blocks 1..`upTo` from the devnet into `db`, with this run's fetch concurrency. */
+const ingestInto = (
+  db: Awaited<ReturnType<typeof openDatabase>>,
+  upTo: number,
+  options: Pick<Parameters<typeof runIngest>[0], "commitBlocks" | "writesInFlight" | "tty"> = {},
+) =>
+  runIngest({
+    db,
+    logger,
+    rpcUrl: node.url,
+    restUrl: node.url,
+    prefix: "init",
+    startHeight: 1n,
+    concurrency: Number(values.concurrency),
+    stopAtHeight: BigInt(upTo),
+    signal: new AbortController().signal,
+    ...options,
+  });
 /**
  * An untimed backfill of the first blocks into a throwaway database before the timed runs. The
  * first timed run otherwise also paid for compiling the devnet's and weft ingest's code (the devnet
@@ -397,17 +415,7 @@ async function warmUp(): Promise<void> {
   const db = await openDatabase({ url: warm.url, dataDir: tmpdir(), logger });
   try {
     process.stderr.write(`warming up: ${Math.min(WARM_UP_BLOCKS, blocks)} blocks, untimed...\n`);
-    await runIngest({
-      db,
-      logger,
-      rpcUrl: node.url,
-      restUrl: node.url,
-      prefix: "init",
-      startHeight: 1n,
-      concurrency: Number(values.concurrency),
-      stopAtHeight: BigInt(Math.min(WARM_UP_BLOCKS, blocks)),
-      signal: new AbortController().signal,
-    });
+    await ingestInto(db, Math.min(WARM_UP_BLOCKS, blocks));
   } finally {
     await db.close();
     await warm.drop();
@@ -437,18 +445,9 @@ try {
     const postgresCpuBefore = postgresCpuSeconds();
     const ingestCpuBefore = process.cpuUsage();
     const stopSampling = values.json ? sampleRate(db.pool, started, Number(values["sample-ms"])) : undefined;
-    await runIngest({
-      db,
-      logger,
-      rpcUrl: node.url,
-      restUrl: node.url,
-      prefix: "init",
-      startHeight: 1n,
-      concurrency: Number(values.concurrency),
+    await ingestInto(db, blocks, {
       commitBlocks,
       ...(writesInFlight === undefined ? {} : { writesInFlight }),
-      stopAtHeight: BigInt(blocks),
-      signal: new AbortController().signal,
       tty: process.stderr.isTTY ? process.stderr : undefined,
     });
     weftSeconds.push((performance.now() - started) / 1000);

@@ -230,6 +230,35 @@ describe("postgres sink: plans (real Postgres)", () => {
       const collections = scans.find((t) => t.table === "nft_collection");
       expect(collections?.idx).toBeGreaterThan(0);
       expect(collections?.read).toBeLessThanOrEqual(collections?.idx ?? 0);
+      // The connection went back to the pool with Postgres's own planning.
+      const { rows: settings } = await pool.query(
+        "SELECT current_setting('plan_cache_mode') AS plans, current_setting('enable_seqscan') AS seqscan",
+      );
+      expect(settings[0]).toEqual({ plans: "auto", seqscan: "on" });
+    } finally {
+      await pool.end();
+    }
+  });
+});
+
+describe("postgres sink: a shared session (real Postgres)", () => {
+  const database = useTestDatabase("postgres");
+
+  it("leaves the session's planning alone when its connections are one session (the embedded database)", async () => {
+    const pool = new pg.Pool({ connectionString: database().db.url, max: 1 });
+    const chain = createChain({ seed: 1 });
+    const sink = createPostgresSink({ pool, chainId: "sink-shared-session", ownSession: false });
+    try {
+      await sink.write(1n, deriveBlock(chain.block(1) as unknown as BlockPayload, "init"));
+    } finally {
+      sink.close();
+    }
+    try {
+      // The pool's one connection, the writer's: nothing was reset on it, so nothing had been set.
+      const { rows } = await pool.query(
+        "SELECT current_setting('plan_cache_mode') AS plans, current_setting('enable_seqscan') AS seqscan, current_setting('synchronous_commit') AS sync",
+      );
+      expect(rows[0]).toEqual({ plans: "auto", seqscan: "on", sync: "off" });
     } finally {
       await pool.end();
     }

@@ -34,6 +34,9 @@ export const READ_TIMEOUT_MS = 10_000;
 
 /**
  * The writer's session settings, sent once per connection (see the module comment for the first).
+ * The planner's two apply to a connection of its own only (`ownSession`), and are reset before it
+ * goes back to the pool: on the embedded database every connection is one shared session, and the
+ * API's queries must keep Postgres's own planning.
  *
  * Plans: each write statement is named, and with Postgres's default plan cache mode it was still
  * planned again on every execution (a custom plan, chosen because the generic one looked costlier):
@@ -45,8 +48,9 @@ export const READ_TIMEOUT_MS = 10_000;
  * out sequential scans (Postgres still uses one where no index could serve: it only costs them as
  * prohibitive) and keeps the generic plan.
  */
-export const WRITER_SESSION =
-  "SET synchronous_commit = off; SET plan_cache_mode = force_generic_plan; SET enable_seqscan = off";
+export const WRITER_SESSION = "SET synchronous_commit = off";
+export const WRITER_PLANS = "SET plan_cache_mode = force_generic_plan; SET enable_seqscan = off";
+const RESET_WRITER_PLANS = "RESET plan_cache_mode; RESET enable_seqscan";
 
 export interface PostgresSinkOptions {
   pool: pg.Pool;
@@ -55,6 +59,12 @@ export interface PostgresSinkOptions {
   writeTimeoutMs?: number;
   /** @default READ_TIMEOUT_MS */
   readTimeoutMs?: number;
+  /**
+   * Whether a pooled connection is a session of its own (a Postgres server), so the writer's planner
+   * settings (WRITER_PLANS) stay on its connection; false on the embedded database, whose
+   * connections share one session. @default true
+   */
+  ownSession?: boolean;
 }
 
 /** The writer's connection, and its writes pipelined on it. */
@@ -73,6 +83,7 @@ export function createPostgresSink(
   const { pool, chainId } = options;
   const writeTimeoutMs = options.writeTimeoutMs ?? WRITE_TIMEOUT_MS;
   const readTimeoutMs = options.readTimeoutMs ?? READ_TIMEOUT_MS;
+  const ownSession = options.ownSession ?? true;
   let connection: Promise<WriterConnection> | undefined;
 
   /** The writer's own connection, with asynchronous commit (see the module comment). */
@@ -84,7 +95,10 @@ export function createPostgresSink(
       // The next write fails instead, and the loop retries on a new connection.
       client.on("error", ignoreConnectionError);
       try {
-        await client.query({ text: WRITER_SESSION, query_timeout: readTimeoutMs } as pg.QueryConfig);
+        await client.query({
+          text: ownSession ? `${WRITER_SESSION}; ${WRITER_PLANS}` : WRITER_SESSION,
+          query_timeout: readTimeoutMs,
+        } as pg.QueryConfig);
       } catch (err) {
         client.release(err as Error);
         throw err;
@@ -176,7 +190,20 @@ export function createPostgresSink(
     close() {
       const current = connection;
       connection = undefined;
-      void current?.then((c) => release(c)).catch(() => undefined);
+      void current
+        ?.then(async (c) => {
+          // Back to the pool with Postgres's own planning, for whichever query gets it next; a
+          // connection that cannot take the reset is discarded instead.
+          if (ownSession)
+            await c.client
+              .query({ text: RESET_WRITER_PLANS, query_timeout: readTimeoutMs } as pg.QueryConfig)
+              .then(
+                () => release(c),
+                (err: Error) => release(c, err),
+              );
+          else release(c);
+        })
+        .catch(() => undefined);
     },
   };
 }

@@ -150,7 +150,11 @@ export async function runIngest(options: RunIngestOptions): Promise<bigint | nul
       log.warn({ err: reason }, "writer lock lost; stopping writes");
       stop.abort(reason);
     });
-    const sink = createPostgresSink({ pool: options.db.pool, chainId });
+    const sink = createPostgresSink({
+      pool: options.db.pool,
+      chainId,
+      ownSession: options.db.embedded === false,
+    });
     try {
       // On an empty index the first block also carries every account's balances after it, read from
       // the node, so the rich list starts from the chain's balances (initial-balances.ts). They commit
