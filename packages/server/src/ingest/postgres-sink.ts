@@ -48,8 +48,8 @@ export const READ_TIMEOUT_MS = 10_000;
  * out sequential scans (Postgres still uses one where no index could serve: it only costs them as
  * prohibitive) and keeps the generic plan.
  */
-export const WRITER_SESSION = "SET synchronous_commit = off";
-export const WRITER_PLANS = "SET plan_cache_mode = force_generic_plan; SET enable_seqscan = off";
+const WRITER_SESSION = "SET synchronous_commit = off";
+const WRITER_PLANS = "SET plan_cache_mode = force_generic_plan; SET enable_seqscan = off";
 const RESET_WRITER_PLANS = "RESET plan_cache_mode; RESET enable_seqscan";
 
 export interface PostgresSinkOptions {
@@ -192,16 +192,18 @@ export function createPostgresSink(
       connection = undefined;
       void current
         ?.then(async (c) => {
+          if (!ownSession) return release(c);
           // Back to the pool with Postgres's own planning, for whichever query gets it next; a
           // connection that cannot take the reset is discarded instead.
-          if (ownSession)
-            await c.client
-              .query({ text: RESET_WRITER_PLANS, query_timeout: readTimeoutMs } as pg.QueryConfig)
-              .then(
-                () => release(c),
-                (err: Error) => release(c, err),
-              );
-          else release(c);
+          try {
+            await c.client.query({
+              text: RESET_WRITER_PLANS,
+              query_timeout: readTimeoutMs,
+            } as pg.QueryConfig);
+            release(c);
+          } catch (err) {
+            release(c, err as Error);
+          }
         })
         .catch(() => undefined);
     },

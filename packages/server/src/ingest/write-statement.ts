@@ -27,8 +27,9 @@ import { balanceCtes, balanceParams, nftCtes, nftParams } from "./write-statemen
  * array (until 2026-11-27), Postgres parsed each document twice, `json_in` validating the parameter
  * and `json_array_elements` splitting it, 9% of the writer's backend CPU with grouped writes.
  */
-const TEXT_SEPARATOR = "\u001e";
-const textsColumn = (param: string) => `string_to_array(${param}::text, E'\\x1e')`;
+const SEPARATOR_CODE = 0x1e;
+const TEXT_SEPARATOR = String.fromCharCode(SEPARATOR_CODE);
+const textsColumn = (param: string) => `string_to_array(${param}::text, chr(${SEPARATOR_CODE}))`;
 function textsParam(texts: readonly string[]): string {
   // An empty text would vanish from the split, shifting every later one onto the wrong row.
   for (const text of texts)
