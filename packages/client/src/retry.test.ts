@@ -1,7 +1,16 @@
+import { setFlagsFromString } from "node:v8";
+import { runInNewContext } from "node:vm";
 import { beforeEach, describe, expect, it } from "vitest";
 import { useFlakyHop } from "./_test/flaky-hop.js";
 import { useInProcessWeft } from "./_test/in-process-weft.js";
 import { createIndexerClient } from "./index.js";
+import { abortableSleep } from "./sleep.js";
+
+/** A full collection on demand, without a flag on the test runner's command line. */
+function forceGc(): () => void {
+  setFlagsFromString("--expose_gc");
+  return runInNewContext("gc") as () => void;
+}
 
 const weftUrl = useInProcessWeft();
 const hop = useFlakyHop(weftUrl);
@@ -78,6 +87,39 @@ describe("retry middleware against a real server behind a flaky hop", () => {
     setTimeout(() => controller.abort(new Error("user went away")), 50);
     await expect(pending).rejects.toThrow("user went away");
     // One try, then the first (10 s) wait was cut short: no retry was sent.
+    expect(hop.seen).toHaveLength(1);
+  });
+
+  it("stops waiting when aborted after a garbage collection during the wait", async () => {
+    // The request openapi-fetch built links to the caller's signal only weakly (undici): once the
+    // middleware alone held a copy, a collection in the wait used to drop the abort (a flaky CI).
+    const gc = forceGc();
+    hop.fail("/health", { status: 503 }, { status: 503 }, { status: 503 }, { status: 503 });
+    let waiting = () => {};
+    const waitStarted = new Promise<void>((resolve) => {
+      waiting = resolve;
+    });
+    const client = createIndexerClient({
+      baseUrl: hop.url(),
+      retry: {
+        retries: 3,
+        baseDelayMs: 10_000,
+        maxDelayMs: 10_000,
+        sleep: (ms, signal) => {
+          waiting();
+          return abortableSleep(ms, signal);
+        },
+      },
+    });
+    const controller = new AbortController();
+    const pending = client.GET("/health", { signal: controller.signal });
+    await waitStarted;
+    // A WeakRef's target lives until the current job ends: collect in a later one.
+    await new Promise((resolve) => setTimeout(resolve, 10));
+    gc();
+    controller.abort(new Error("user went away"));
+    const lost = new Promise((resolve) => setTimeout(() => resolve("the abort was lost"), 2_000));
+    await expect(Promise.race([pending, lost])).rejects.toThrow("user went away");
     expect(hop.seen).toHaveLength(1);
   });
 });

@@ -49,8 +49,10 @@ export function createRetryMiddleware(options: RetryOptions = {}): Middleware {
   const sleep = options.sleep ?? abortableSleep;
   const random = options.random ?? Math.random;
   const doFetch = options.fetch ?? ((input: Request) => fetch(input));
-  // Bodies are streams: keep a pristine copy of each request to send again.
-  const originals = new Map<string, Request>();
+  // Bodies are streams: keep a pristine copy of each request to send again. Keep the live request
+  // too: undici links its signal to the caller's only through a WeakRef to a controller the live
+  // request owns, so once nothing else held it a collection during the wait dropped the abort.
+  const originals = new Map<string, { pristine: Request; live: Request }>();
 
   const delay = (attempt: number, response?: Response) => {
     const retryAfter = Number(response?.headers.get("retry-after"));
@@ -59,18 +61,19 @@ export function createRetryMiddleware(options: RetryOptions = {}): Middleware {
   };
 
   async function again(id: string, attemptFrom: number, last?: Response): Promise<Response> {
-    const original = originals.get(id);
-    if (!original) throw new Error("retry: request was not recorded");
+    const recorded = originals.get(id);
+    if (!recorded) throw new Error("retry: request was not recorded");
+    const { pristine, live } = recorded;
     let response = last;
     let lastError: unknown;
     for (let attempt = attemptFrom; attempt < retries; attempt++) {
-      await sleep(delay(attempt, response), original.signal);
+      await sleep(delay(attempt, response), live.signal);
       try {
-        response = await doFetch(original.clone());
+        response = await doFetch(pristine.clone());
         lastError = undefined;
         if (!RETRY_STATUSES.has(response.status)) return response;
       } catch (err) {
-        if (original.signal.aborted) throw err;
+        if (live.signal.aborted) throw err;
         lastError = err;
         response = undefined;
       }
@@ -81,7 +84,8 @@ export function createRetryMiddleware(options: RetryOptions = {}): Middleware {
 
   return {
     onRequest({ request, id }) {
-      if (isIdempotent(request) && retries > 0) originals.set(id, request.clone());
+      if (isIdempotent(request) && retries > 0)
+        originals.set(id, { pristine: request.clone(), live: request });
       return undefined;
     },
     async onResponse({ response, id }) {
@@ -94,7 +98,7 @@ export function createRetryMiddleware(options: RetryOptions = {}): Middleware {
     },
     async onError({ error, id }) {
       try {
-        if (!originals.has(id) || originals.get(id)?.signal.aborted)
+        if (!originals.has(id) || originals.get(id)?.live.signal.aborted)
           return error instanceof Error ? error : new Error(String(error));
         return await again(id, 0);
       } finally {
