@@ -21,6 +21,7 @@ import pg from "pg";
 import { pino } from "pino";
 import { createHttpJson } from "../chain/http-json.js";
 import { openDatabase } from "../db/database.js";
+import { withArrayLiterals } from "../ingest/array-literal.js";
 import { type BlockBundle, deriveBlock } from "../ingest/derive/derive-block.js";
 import type { BlockPayload } from "../ingest/derive/node-payloads.js";
 import { INGEST_CONCURRENCY } from "../ingest/ingest-defaults.js";
@@ -139,6 +140,13 @@ function rowsOf(bundles: BlockBundle[]): number {
   );
 }
 
+/**
+ * A bulk statement with its arrays sent as literals built the way weft ingest builds its own
+ * (array-literal.ts), so the baseline's client side is no slower than the writer's.
+ */
+const bulkQuery = (db: pg.Pool | pg.PoolClient, text: string, values: unknown[]) =>
+  db.query(text, withArrayLiterals(values));
+
 /** The chain's NFTs as they stand after all `bundles`, inserted at once, as a bulk loader would. */
 async function bulkInsertNfts(pool: pg.Pool, bundles: BlockBundle[]): Promise<void> {
   const { nft, txHeights, txTimestamps } = writeRows(bundles);
@@ -147,7 +155,8 @@ async function bulkInsertNfts(pool: pg.Pool, bundles: BlockBundle[]): Promise<vo
   for (const t of nft.tokens)
     counts.set(t.collection.toString("hex"), (counts.get(t.collection.toString("hex")) ?? 0) + 1);
   const at = (tx: number) => ({ h: txHeights[tx] ?? "0", ts: txTimestamps[tx] ?? "" });
-  await pool.query(
+  await bulkQuery(
+    pool,
     `INSERT INTO nft_collection (addr, name, origin_name, creator, height, timestamp, nft_count)
      SELECT a, n, o, c, h, ts, k FROM unnest($1::bytea[], $2::text[], $3::text[], $4::bytea[], $5::bigint[], $6::timestamptz[], $7::bigint[]) AS x(a, n, o, c, h, ts, k)`,
     [
@@ -160,7 +169,8 @@ async function bulkInsertNfts(pool: pg.Pool, bundles: BlockBundle[]): Promise<vo
       nft.collections.map((c) => counts.get(c.addr.toString("hex")) ?? 0),
     ],
   );
-  await pool.query(
+  await bulkQuery(
+    pool,
     `INSERT INTO nft_token (collection, token_id, object_addr, owner, uri, height, timestamp, sequence)
      SELECT c, t, o, w, u, h, ts, s FROM unnest($1::bytea[], $2::text[], $3::bytea[], $4::bytea[], $5::text[], $6::bigint[], $7::timestamptz[], $8::bigint[]) AS x(c, t, o, w, u, h, ts, s)`,
     [
@@ -174,7 +184,8 @@ async function bulkInsertNfts(pool: pg.Pool, bundles: BlockBundle[]): Promise<vo
       nft.tokens.map((t) => String(t.tx + 1)),
     ],
   );
-  await pool.query(
+  await bulkQuery(
+    pool,
     `INSERT INTO nft_tx (collection, token_id, sequence, height)
      SELECT * FROM unnest($1::bytea[], $2::text[], $3::bigint[], $4::bigint[])`,
     [
@@ -261,38 +272,45 @@ async function bulkInsert(pool: pg.Pool, bundles: BlockBundle[]): Promise<void> 
     const c = await pool.connect();
     try {
       await c.query("BEGIN");
-      await c.query(
+      await bulkQuery(
+        c,
         `INSERT INTO block (height, hash, timestamp, block_time, proposer, gas_used, gas_wanted, tx_count, total_fee)
          SELECT h, hash, ts, 0, p, gu, gw, n, fee::jsonb
          FROM unnest($1::bigint[], $2::bytea[], $3::timestamptz[], $4::bytea[], $5::bigint[], $6::bigint[], $7::int[], $8::text[]) AS x(h, hash, ts, p, gu, gw, n, fee)`,
         [b.h, b.hash, b.ts, b.prop, b.gu, b.gw, b.n, b.fee],
       );
-      await c.query(
+      await bulkQuery(
+        c,
         "INSERT INTO tx (sequence, hash, height, data) SELECT * FROM unnest($1::bigint[], $2::bytea[], $3::bigint[], $4::text[])",
         [t.s, t.hash, t.h, t.d],
       );
-      await c.query(
+      await bulkQuery(
+        c,
         "INSERT INTO tx_account (account, sequence, signer) SELECT * FROM unnest($1::bytea[], $2::bigint[], $3::boolean[])",
         [a.acc, a.s, a.signer],
       );
-      await c.query(
+      await bulkQuery(
+        c,
         "INSERT INTO tx_msg_type (msg_type, sequence) SELECT * FROM unnest($1::text[], $2::bigint[])",
         [m.type, m.s],
       );
-      await c.query(
+      await bulkQuery(
+        c,
         `INSERT INTO tx_account_msg_type (account, msg_type, signer, sequence)
          SELECT * FROM unnest($1::bytea[], $2::text[], $3::boolean[], $4::bigint[])`,
         [am.acc, am.type, am.signer, am.s],
       );
       const lt = [...totals.values()];
-      await c.query(
+      await bulkQuery(
+        c,
         `INSERT INTO list_total AS l (list, account, key, n)
          SELECT * FROM unnest($1::text[], $2::bytea[], $3::text[], $4::bigint[])
          ON CONFLICT (list, account, key) DO UPDATE SET n = l.n + EXCLUDED.n`,
         [lt.map((r) => r.list), lt.map((r) => r.account), lt.map((r) => r.type), lt.map((r) => String(r.n))],
       );
       const rl = [...balances.values()];
-      await c.query(
+      await bulkQuery(
+        c,
         `INSERT INTO rich_list_balance AS r (denom, account, amount)
          SELECT * FROM unnest($1::text[], $2::bytea[], $3::numeric[])
          ON CONFLICT (denom, account) DO UPDATE SET amount = r.amount + EXCLUDED.amount`,

@@ -14,6 +14,7 @@
  * a named statement, planned once per connection; there are at most 8 shapes.
  */
 import { COMMIT_CHANNEL } from "../db/commit-listener.js";
+import { withArrayLiterals } from "./array-literal.js";
 import type { BlockBundle } from "./derive/derive-block.js";
 import { type WriteRows, writeRows } from "./write-rows.js";
 import { balanceCtes, balanceParams, nftCtes, nftParams } from "./write-statement-nft.js";
@@ -313,5 +314,6 @@ export function writeStatement(
     text = `WITH${ctes.join(",")},\n${NOTIFY_CTE}\nSELECT count(*)::text AS advanced FROM cp, n`;
     texts.set(name, text);
   }
-  return { name, text, values };
+  // Array literals built here, cheaper than node-postgres's builder (array-literal.ts).
+  return { name, text, values: withArrayLiterals(values) };
 }

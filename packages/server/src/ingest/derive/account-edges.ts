@@ -19,12 +19,48 @@ export interface AccountEdge {
   signer: boolean;
 }
 
+interface Decoded {
+  bytes: Buffer;
+  hex: string;
+}
+
+/**
+ * Addresses decoded before, by prefix and text: a chain's txs name the same accounts, modules and
+ * contracts over and over, and decoding each mention again (bech32 words, a Buffer, its hex) was
+ * ~6% of what weft ingest allocated on a devnet backfill (sampled). Bounded: emptied when full. The Buffers
+ * are shared by the rows that name them and never written to.
+ */
+const MEMO_LIMIT = 50_000;
+const memo = new Map<string, Decoded | null>();
+const patterns = new Map<string, RegExp>();
+
+function decodeOnce(candidate: string, prefix: string): Decoded | null {
+  const key = `${prefix} ${candidate}`;
+  let decoded = memo.get(key);
+  if (decoded === undefined) {
+    const bytes = decodeAddress(candidate, prefix);
+    decoded = bytes ? { bytes, hex: bytes.toString("hex") } : null;
+    if (memo.size >= MEMO_LIMIT) memo.clear();
+    memo.set(key, decoded);
+  }
+  return decoded;
+}
+
+function bech32Pattern(prefix: string): RegExp {
+  let pattern = patterns.get(prefix);
+  if (!pattern) {
+    pattern = new RegExp(`^${prefix}1(?:[a-z0-9]{38}|[a-z0-9]{58})$`);
+    patterns.set(prefix, pattern);
+  }
+  return pattern;
+}
+
 export function accountEdges(events: OutEvent[], signer: Buffer | undefined, prefix: string): AccountEdge[] {
-  const bech32Address = new RegExp(`^${prefix}1(?:[a-z0-9]{38}|[a-z0-9]{58})$`);
+  const bech32Address = bech32Pattern(prefix);
   const found = new Map<string, Buffer>();
   const add = (candidate: string) => {
-    const bytes = decodeAddress(candidate, prefix);
-    if (bytes) found.set(bytes.toString("hex"), bytes);
+    const decoded = decodeOnce(candidate, prefix);
+    if (decoded) found.set(decoded.hex, decoded.bytes);
   };
   for (const event of events) {
     for (const attr of event.attributes) {
