@@ -123,6 +123,11 @@ const UNCACHED_OPERATIONS = new Set(["getHealth", "getReady", "getTxStatus"]);
  * between two commits instead of a handler call and a serialization per request.
  */
 const HEAD_OPERATIONS = new Set(["getStatus"]);
+/**
+ * POSTs whose answer is a function of the request alone while the app lives (the route reads only
+ * the registry, fixed when the app is built): answers remembered by body (http/body-memo.ts).
+ */
+const MEMOIZED_BODY_OPERATIONS = ["getRoute"] as const;
 
 /**
  * The service as a node:http request listener: API operations served on node:http, the rest
@@ -199,6 +204,7 @@ export function createApp(deps: AppDeps): App {
   const operations = createOperationRouter(deps.spec, handlers, {
     servedAbove: ["getMetrics", "getSwaggerDoc"],
     validateResponses: deps.validateResponses ?? false,
+    memoizedBodies: MEMOIZED_BODY_OPERATIONS,
     cache: {
       cache: createResponseCache(deps.cacheMaxBytes === undefined ? {} : { maxBytes: deps.cacheMaxBytes }),
       ttlMs: (id) =>

@@ -25,12 +25,15 @@ import { PINNED, pinThisProcess, startBenchServer } from "./bench-server-process
 import { benchRegistryFile, routablePairs, routeRequestBody } from "./route-bench-registry.js";
 
 const values = parseBenchArgs(
-  "usage: route-bench [--chains 60] [--requests 5000] [--rounds 5] [--pin] [--json FILE]\n" +
+  "usage: route-bench [--chains 60] [--requests 5000] [--rounds 5] [--pin] [--fresh-amounts] [--json FILE]\n" +
     "POST /v2/fungible/route on a synthetic registry of --chains chains vs a bare node:http server\n" +
     "answering the same body, each in its own process, --rounds alternating rounds of --requests each.\n" +
-    "--pin: both servers on CPU 0 and this client on CPU 1 (taskset), for steadier tails.",
+    "--pin: both servers on CPU 0 and this client on CPU 1 (taskset), for steadier tails.\n" +
+    "--fresh-amounts: every request asks a new amount, so Weft finds each route anew (without it the\n" +
+    "pairs' requests repeat, as a wallet's do, and Weft answers them from its memo of answers).",
   {
     pin: { type: "boolean", default: false },
+    "fresh-amounts": { type: "boolean", default: false },
     chains: { type: "string", default: "60" },
     requests: { type: "string", default: "5000" },
     rounds: { type: "string", default: "5" },
@@ -46,6 +49,14 @@ const registry = createRegistry(parseRegistryFile(benchRegistryFile(chains), "sy
 const loadMs = performance.now() - loadStart;
 const pairs = routablePairs(registry);
 const bodies = pairs.map(routeRequestBody);
+const freshAmounts = values["fresh-amounts"];
+/** Request `i`: the pairs in turn; with --fresh-amounts each `i` asks its own amount. */
+const bodyAt = (i: number) => {
+  const body = bodies[i % bodies.length] as string;
+  return freshAmounts
+    ? body.replace(/"amount_in":"(\d+)"/, (_, a: string) => `"amount_in":"${BigInt(a) + BigInt(i) + 1n}"`)
+    : body;
+};
 
 const pure: number[] = [];
 for (let i = 0; i < requests; i++) {
@@ -80,7 +91,7 @@ function post(url: string, body: string): Promise<{ status: number; text: string
 async function timeRequests(url: string, from: number, count: number, out: number[]): Promise<void> {
   for (let i = from; i < from + count; i++) {
     const start = performance.now();
-    const res = await post(url, bodies[i % bodies.length] as string);
+    const res = await post(url, bodyAt(i));
     if (res.status !== 200) throw new Error(`${url} answered ${res.status}: ${res.text.slice(0, 200)}`);
     out.push(performance.now() - start);
   }
@@ -98,10 +109,11 @@ const routeUrl = `${weft.url}/v2/fungible/route`;
 const sample = await post(routeUrl, bodies[0] as string);
 baseline.setBody(sample.text);
 
-// Warm-up (JIT, validator compilation): every pair once on both; then alternating rounds.
+// Warm-up (JIT, validator compilation): every pair once on both, at indices past the timed ones (so
+// with --fresh-amounts no timed request repeats one); then alternating rounds.
 const discard: number[] = [];
-await timeRequests(baseline.url, 0, bodies.length, discard);
-await timeRequests(routeUrl, 0, bodies.length, discard);
+await timeRequests(baseline.url, requests, bodies.length, discard);
+await timeRequests(routeUrl, requests, bodies.length, discard);
 const base: number[] = [];
 const real: number[] = [];
 const perRound = Math.ceil(requests / rounds);
@@ -125,7 +137,10 @@ console.log(
   `registry: ${registry.chains.length} chains, ${registry.assets().length} assets (loaded in ${loadMs.toFixed(1)} ms); ` +
     `${pairs.length} routable pairs; ${real.length} requests each in ${rounds} alternating rounds, one keep-alive ` +
     `connection; servers forked with ${WORKER_NODE_FLAGS.join(" ") || "no flags"}` +
-    (values.pin ? `; pinned: servers on CPU ${PINNED.server}, client on CPU ${PINNED.client}` : ""),
+    (values.pin ? `; pinned: servers on CPU ${PINNED.server}, client on CPU ${PINNED.client}` : "") +
+    (freshAmounts
+      ? "; every request a new amount (Weft finds each route anew)"
+      : "; each pair's request repeats (Weft answers from its memo after the warm-up)"),
 );
 console.table({
   "findRoute (pure, ms)": row(pure),
@@ -138,7 +153,7 @@ console.log(`weft / baseline p99 as the client saw it: ${ratio(real, base).toFix
 writeBenchJson(
   values.json,
   "route",
-  { chains, requests, rounds, pin: values.pin },
+  { chains, requests, rounds, pin: values.pin, freshAmounts },
   {
     chains: registry.chains.length,
     assets: registry.assets().length,

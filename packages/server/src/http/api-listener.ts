@@ -64,7 +64,13 @@ function corsHeaders(origins: string[]): (origin: string | undefined) => string[
 const hasBody = (method: string) => method !== "GET" && method !== "HEAD";
 
 export function createApiListener(deps: ApiListenerDeps): Listener {
-  const readJson = express.json({ limit: deps.bodyLimit });
+  // The bytes as sent stay on the request too: answers remembered by body are keyed on them.
+  const readJson = express.json({
+    limit: deps.bodyLimit,
+    verify: (req, _res, bytes) => {
+      (req as { rawBody?: Buffer }).rawBody = bytes;
+    },
+  });
   const cors = corsHeaders(deps.corsOrigins);
   const { observers } = deps;
   const ended = (req: IncomingMessage, exchange: Exchange, status: number, aborted: boolean) => {
@@ -107,6 +113,7 @@ export function createApiListener(deps: ApiListenerDeps): Listener {
             query: parseQuery(q < 0 ? "" : url.slice(q + 1)),
             // body-parser leaves what it parsed on the request, its documented contract.
             body: (req as { body?: unknown }).body,
+            rawBody: (req as { rawBody?: Buffer }).rawBody,
             contentType: req.headers["content-type"],
             context: { requestId: exchange.id, logger: deps.logger },
           },

@@ -21,6 +21,7 @@ import {
   RawJson,
 } from "../api/operation.js";
 import type { ChainHead } from "../indexer/chain-head.js";
+import { type BodyMemo, bodyMemoKey, createBodyMemo } from "./body-memo.js";
 import {
   compileOperationValidators,
   type OperationValidators,
@@ -59,6 +60,8 @@ export interface OperationCall {
   query: Record<string, string | string[]>;
   /** The parsed JSON body, if the operation takes one and the request had it. */
   body: unknown;
+  /** The body's bytes as sent, when it was read as JSON (body-memo.ts keys on them). */
+  rawBody?: Buffer | undefined;
   contentType: string | undefined;
   context: HandlerContext;
 }
@@ -131,6 +134,7 @@ function runner(
   policy: CachePolicy | undefined,
   validateResponses: boolean,
   flights: Flights,
+  memo: BodyMemo | undefined,
 ): Runner {
   if (!handler) {
     // Validated first, as if it were built: a bad request is a 400 either way.
@@ -142,6 +146,10 @@ function runner(
   const ttlMs = policy?.ttlMs(operationId) ?? 0;
   const head = policy?.headDependent?.(operationId) ? policy.head : undefined;
   return async (call, path, res) => {
+    // A body answered before gets the same answer (body-memo.ts): it passed validation then.
+    const memoKey = memo && bodyMemoKey(call.url, call.contentType, call.rawBody);
+    const remembered = memoKey === undefined ? undefined : memo?.get(memoKey);
+    if (remembered !== undefined) return sendJson(res, remembered, "hit");
     validators?.request({ path, query: call.query, body: call.body, contentType: call.contentType });
     // Hits never get here: the listener answers them before routing (api-listener.ts). Read before
     // the handler: a commit while it runs leaves its answer under the older generation, stale.
@@ -158,9 +166,10 @@ function runner(
       }
       const bytes = Buffer.from(text);
       if (key !== undefined) policy?.cache.set(key, bytes, ttlMs, route, generation);
+      if (memoKey !== undefined) memo?.remember(memoKey, bytes);
       return bytes;
     };
-    if (key === undefined) return sendJson(res, await answer());
+    if (key === undefined) return sendJson(res, await answer(), memoKey === undefined ? undefined : "miss");
     // The same URL under the same head: the same answer (an error too), made once.
     const flight = `${generation ?? ""} ${key}`;
     const made = flights.get(flight);
@@ -200,7 +209,13 @@ export interface OperationRouter {
 export function createOperationRouter(
   spec: SpecDocument,
   handlers: OperationHandlers,
-  options: { servedAbove?: string[]; cache?: CachePolicy; validateResponses?: boolean } = {},
+  options: {
+    servedAbove?: string[];
+    cache?: CachePolicy;
+    validateResponses?: boolean;
+    /** Operations whose answer is a function of the request alone: answers remembered by body. */
+    memoizedBodies?: readonly OperationId[];
+  } = {},
 ): OperationRouter {
   const missing: string[] = [];
   const flights: Flights = new Map();
@@ -226,6 +241,7 @@ export function createOperationRouter(
           options.cache,
           options.validateResponses ?? false,
           flights,
+          options.memoizedBodies?.includes(id) ? createBodyMemo() : undefined,
         ),
       };
       const list = byMethod.get(method.toUpperCase()) ?? [];
