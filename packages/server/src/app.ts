@@ -204,7 +204,8 @@ export function createApp(deps: AppDeps): App {
   const operations = createOperationRouter(deps.spec, handlers, {
     servedAbove: ["getMetrics", "getSwaggerDoc"],
     validateResponses: deps.validateResponses ?? false,
-    memoizedBodies: MEMOIZED_BODY_OPERATIONS,
+    // RESPONSE_CACHE=off (both TTLs 0) measures the work behind every answer: nothing remembered.
+    memoizedBodies: ttl.list === 0 && ttl.item === 0 ? [] : MEMOIZED_BODY_OPERATIONS,
     cache: {
       cache: createResponseCache(deps.cacheMaxBytes === undefined ? {} : { maxBytes: deps.cacheMaxBytes }),
       ttlMs: (id) =>

@@ -32,7 +32,12 @@ describe("body memo", () => {
 describe("POST /v2/fungible/route answered again from the memo", () => {
   const database = useTestDatabase();
   const url = serveForTests(() =>
-    createTestApp({ db: database().db, router: { registry: loadRegistry("devnet") } }),
+    // The served defaults (test apps turn the response cache off unless told).
+    createTestApp({
+      db: database().db,
+      router: { registry: loadRegistry("devnet") },
+      cacheTtlMs: { list: 1_000, item: 10_000 },
+    }),
   );
   const ask = async (body: string, contentType = "application/json") => {
     const res = await fetch(`${url()}/v2/fungible/route`, {
@@ -83,5 +88,36 @@ describe("POST /v2/fungible/route answered again from the memo", () => {
     expect(plain.cache).toBe("miss");
     expect(charset).toMatchObject({ status: 200, cache: "miss" });
     expect(charset.text).toBe(plain.text);
+  });
+});
+
+describe("with the response cache off", () => {
+  const database = useTestDatabase();
+  const url = serveForTests(() =>
+    createTestApp({
+      db: database().db,
+      router: { registry: loadRegistry("devnet") },
+      cacheTtlMs: { list: 0, item: 0 },
+    }),
+  );
+
+  it("finds every route anew", async () => {
+    const body = JSON.stringify({
+      source_asset_chain_id: "weft-devnet-1",
+      source_asset_denom: "uinit",
+      dest_asset_chain_id: "weft-wasm-1",
+      dest_asset_denom: "ibc/37A3FB4FED4CA04ED6D9E5DA36C6D27248645F0E22F585576A1488B8A89C5A50",
+      amount_in: "1000005",
+    });
+    for (let i = 0; i < 2; i++) {
+      const res = await fetch(`${url()}/v2/fungible/route`, {
+        method: "POST",
+        headers: { "content-type": "application/json" },
+        body,
+      });
+      expect(res.status).toBe(200);
+      expect(res.headers.get("x-cache")).toBeNull();
+      await res.text();
+    }
   });
 });
