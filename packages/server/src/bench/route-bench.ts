@@ -50,11 +50,16 @@ const loadMs = performance.now() - loadStart;
 const pairs = routablePairs(registry);
 const bodies = pairs.map(routeRequestBody);
 const freshAmounts = values["fresh-amounts"];
+/** Fresh amounts step by 10^12: a route through a wrapper of 18 to 6 decimals takes only whole units. */
+const STEP = 10n ** 12n;
 /** Request `i`: the pairs in turn; with --fresh-amounts each `i` asks its own amount. */
 const bodyAt = (i: number) => {
   const body = bodies[i % bodies.length] as string;
   return freshAmounts
-    ? body.replace(/"amount_in":"(\d+)"/, (_, a: string) => `"amount_in":"${BigInt(a) + BigInt(i) + 1n}"`)
+    ? body.replace(
+        /"amount_in":"(\d+)"/,
+        (_, a: string) => `"amount_in":"${BigInt(a) + (BigInt(i) + 1n) * STEP}"`,
+      )
     : body;
 };
 
