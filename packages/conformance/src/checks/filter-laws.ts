@@ -14,7 +14,7 @@ import type { Query } from "../http-probe.js";
 import { compareOrder, type ListModel, orderViolation } from "../list-model.js";
 import type { Outcome } from "../types.js";
 import { isRecord } from "../wire.js";
-import { CACHE_TTL_MS, fetchPage, type Page, totalAgainstWalk } from "./page-reader.js";
+import { fetchPage, type Page, totalAgainstWalk, waitOutListCache } from "./page-reader.js";
 
 export const FILTERED_LIMIT = "50";
 export const UNFILTERED_LIMIT = "1000";
@@ -177,7 +177,7 @@ export async function msgsUnionLaw(
   for (let attempt = 0; attempt < 2; attempt++) {
     let all = first.page;
     if (attempt > 0) {
-      await new Promise((resolve) => setTimeout(resolve, CACHE_TTL_MS));
+      await waitOutListCache();
       const again = await unfilteredPage(ctx, path, model);
       if (!again.ok) return fail(`unfiltered: ${again.problem}`);
       all = again.page;
@@ -197,12 +197,11 @@ export async function msgsUnionLaw(
     const bound = bounds.map((r) => model.kind.order(r)).sort(compareOrder)[0];
     // Every read came after the unfiltered one: what it held is in each of them (its last record too).
     const newest = all.items.at(-1);
+    const newestOrder = newest === undefined ? undefined : model.kind.order(newest);
     const within = (p: Page) =>
       p.items
         .filter((r) => bound === undefined || compareOrder(model.kind.order(r), bound) < 0)
-        .filter(
-          (r) => newest === undefined || compareOrder(model.kind.order(r), model.kind.order(newest)) <= 0,
-        )
+        .filter((r) => newestOrder === undefined || compareOrder(model.kind.order(r), newestOrder) <= 0)
         .map((r) => model.kind.id(r));
     const union = [...new Set([...within(onlyA), ...within(onlyB)])].sort();
     problem = "";
@@ -231,7 +230,7 @@ export function exactFilterLaw(param: string): Law {
   return async (ctx, _op, model, path) => {
     let problem = "";
     for (let attempt = 0; attempt < 2; attempt++) {
-      if (attempt > 0) await new Promise((resolve) => setTimeout(resolve, CACHE_TTL_MS));
+      if (attempt > 0) await waitOutListCache();
       const found = await selectorFor(ctx, { model, path, param });
       if ("outcome" in found) return found.outcome;
       const { selector, all } = found;

@@ -96,6 +96,9 @@ export async function traverse(
 /** Longest list-cache lifetime expected of a deployment (the reference: 1 s). */
 export const CACHE_TTL_MS = 1_100;
 
+/** Waits out a list cache's lifetime: the next read of any URL is answered anew. */
+export const waitOutListCache = () => new Promise((resolve) => setTimeout(resolve, CACHE_TTL_MS));
+
 /**
  * `total` of a query against a full traversal of it: the walk's count must lie between the totals
  * read before and after it (a live set may grow meanwhile). The total after is read with a URL no
@@ -114,7 +117,7 @@ export async function totalAgainstWalk(
   };
   let problem = "";
   for (let attempt = 0; attempt < 2; attempt++) {
-    if (attempt > 0) await new Promise((resolve) => setTimeout(resolve, CACHE_TTL_MS));
+    if (attempt > 0) await waitOutListCache();
     const before = await readTotal({});
     if (typeof before === "string") return { ok: false, problem: before };
     // "-1": the count gave up (the reference's 5 s count timeout); nothing to compare.

@@ -11,7 +11,7 @@ import { fail, pass } from "../check.js";
 import { compareOrder } from "../list-model.js";
 import type { Outcome } from "../types.js";
 import type { Law } from "./list-law.js";
-import { CACHE_TTL_MS, fetchPage, offsetKey, type Page } from "./page-reader.js";
+import { fetchPage, offsetKey, type Page, waitOutListCache } from "./page-reader.js";
 
 const ASC = { "pagination.reverse": "false" };
 /** Tries of the `offset` law at a moment when the list holds still between two reads. */
@@ -23,7 +23,7 @@ const SMALL_LIMIT = 2;
 async function settled(read: (fresh: Record<string, string>) => Promise<Outcome>): Promise<Outcome> {
   const first = await read({});
   if (first.status !== "fail") return first;
-  await new Promise((resolve) => setTimeout(resolve, CACHE_TTL_MS));
+  await waitOutListCache();
   return read({ "pagination.count_total": "true" });
 }
 

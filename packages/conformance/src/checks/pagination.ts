@@ -20,7 +20,7 @@ import type { Contract } from "../contract.js";
 import { compareOrder, listModel, orderViolation } from "../list-model.js";
 import { fillPath, isPaginated } from "../operation-params.js";
 import type { Law } from "./list-law.js";
-import { CACHE_TTL_MS, fetchPage, offsetKey, totalOf, traverse } from "./page-reader.js";
+import { fetchPage, offsetKey, totalOf, traverse, waitOutListCache } from "./page-reader.js";
 import { keyWinsLaw, offsetLaw, previousKeyLaw } from "./pagination-keys.js";
 
 const SMALL_LIMIT = 2;
@@ -42,7 +42,7 @@ const limitLaw: Law = async (ctx, path, model) => {
     // A small live set (an account's collections) may have grown or shrunk since the first read:
     // the limit is only broken if the set as it is now disagrees too. "Now" is after a list-cache
     // lifetime: the same URLs read at once would be answered from that cache, as stale as before.
-    await new Promise((resolve) => setTimeout(resolve, CACHE_TTL_MS));
+    await waitOutListCache();
     const again = await fetchPage(ctx, path, model, { ...ASC, "pagination.limit": "20" });
     const smallAgain = await fetchPage(ctx, path, model, { ...ASC, "pagination.limit": String(limit) });
     if (again.ok && smallAgain.ok) {
@@ -185,7 +185,7 @@ const totalLaw: Law = async (ctx, path, model, op) => {
   // read the same URLs first): a set that only grows looking smaller is that, so walk once more
   // after the TTL has passed.
   if (walk.ids.length > after || walk.ids.length < before || after < before) {
-    await new Promise((resolve) => setTimeout(resolve, CACHE_TTL_MS));
+    await waitOutListCache();
     ({ walked: walk, total: after } = await walkAndCount());
     if ("fetchProblem" in walk) return fail(walk.fetchProblem);
   }
