@@ -169,6 +169,13 @@ async function collectionSupply(ctx: CheckContext): Promise<Outcome> {
       s = await supplyOf(ctx, addr);
     }
     if ("problem" in s) return fail(s.problem);
+    // The reference keeps a stored count per collection that lags its own token list on a busy
+    // chain (554 against 555 tokens, 174 against 178, on the devnet's EVM chain; the differential
+    // accepts the same): its profile takes a count below the list, never one above it.
+    if (ctx.profile === "reference" && s.listed === s.single && s.single < s.tokens)
+      return skip(
+        `collection ${addr}: nfts.length ${s.single} below its ${s.tokens} tokens (the reference's stored count lags, a known difference)`,
+      );
     if (!agrees(s))
       return fail(
         `collection ${addr} has nfts.length ${s.single} (${s.listed} in /collections) but /tokens/by_collection lists ${s.tokens}`,

@@ -7,7 +7,7 @@ import type { CheckContext } from "../check.js";
 import type { ContractOperation } from "../contract.js";
 import type { Exchange, Probe, Query } from "../http-probe.js";
 import type { ListModel } from "../list-model.js";
-import { msgsUnionLaw } from "./filter-laws.js";
+import { knownMsgsDefect, msgsUnionLaw } from "./filter-laws.js";
 
 const A = "cosmos.bank.v1beta1.MsgSend";
 const B = "initia.move.v1.MsgExecute";
@@ -82,5 +82,29 @@ describe("filter.msgs-union on a live chain", () => {
     const outcome = await msgsUnionLaw(context(liveProbe("and")), op, model, "/indexer/tx/v1/txs");
     expect(outcome.status).toBe("fail");
     expect(JSON.stringify(outcome)).toContain("is not the union of");
+  });
+});
+
+describe("the reference's msgs defect (an ambiguous sequence column, a 500)", () => {
+  const opOf = (operationId: string) => ({ operationId }) as ContractOperation;
+  const page2 =
+    "msgs=cosmos.staking.v1beta1.MsgDelegate: page 2: expected 200, got 500 text/plain: Internal Server Error";
+  const page1 =
+    "msgs=cosmos.staking.v1beta1.MsgDelegate: page 1: expected 200, got 500 text/plain: Internal Server Error";
+
+  it("is every msgs filter of txs/by_account", () => {
+    expect(knownMsgsDefect(opOf("listTxsByAccount"), "msgs", page1)).toBe(true);
+  });
+
+  it("is a txs/by_height msgs filter past its first page only (the page key bounds the sequence)", () => {
+    expect(knownMsgsDefect(opOf("listTxsByHeight"), "msgs", page2)).toBe(true);
+    expect(knownMsgsDefect(opOf("listTxsByHeight"), "msgs", page2.replace("page 2", "page 12"))).toBe(true);
+    expect(knownMsgsDefect(opOf("listTxsByHeight"), "msgs", page1)).toBe(false);
+  });
+
+  it("is nothing else: another list, another filter, another status", () => {
+    expect(knownMsgsDefect(opOf("listTxs"), "msgs", page2)).toBe(false);
+    expect(knownMsgsDefect(opOf("listTxsByHeight"), "is_signer", page2)).toBe(false);
+    expect(knownMsgsDefect(opOf("listTxsByHeight"), "msgs", page2.replace("got 500", "got 400"))).toBe(false);
   });
 });
