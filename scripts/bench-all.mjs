@@ -16,7 +16,8 @@
 //   outage      10 s refused, 10 s black-holed, 4 loops [3 s each]
 //   validation  request validation: Weft vs express-openapi-validator, 3 rounds of 4 s [1 round of 1 s]
 //   dataset     200 000 txs, dense EVM chain (lists deeper than 10 000) [5 000 txs]
-//   deep-pages  first page vs 10 000 deep, Weft vs the raw baseline, 5 s each [1 000 deep, 1 s each]
+//   deep-pages  first page vs 10 000 deep, Weft vs the raw baseline, 3 alternated rounds of 5 s each, medians
+//               [1 000 deep, 1 round of 1 s]
 //   reference   Weft vs the reference indexer (weft-loadtest compare), only with both URLs given:
 //               two deployments indexing the same chain, started by you [2 s, 1 round]
 // The dataset's database is dropped at the end unless --keep-dataset.
@@ -130,7 +131,10 @@ const steps = [
   },
   {
     name: "deep-pages",
-    args: [server("deep-vs-baseline.js"), "--duration", size(5, 1), "--depth", size(10_000, 1_000)],
+    args: [
+      server("deep-vs-baseline.js"),
+      ...["--duration", size(5, 1), "--depth", size(10_000, 1_000), "--rounds", size(3, 1)],
+    ],
     json: "deep-vs-baseline.json",
     // The dataset step's database, known only once it ran.
     env: () => {
