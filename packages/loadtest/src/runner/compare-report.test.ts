@@ -5,19 +5,9 @@ import {
   type CompareReport,
   formatCompareTables,
   latencyRatio,
-  median,
   ratio,
   type Sample,
 } from "./compare-report.js";
-
-describe("median", () => {
-  it("takes the middle value, or the mean of the two middle ones, whatever the order", () => {
-    expect(median([3, 1, 2])).toBe(2);
-    expect(median([10, 1, 4, 2])).toBe(3);
-    expect(median([7])).toBe(7);
-    expect(() => median([])).toThrow(/median of nothing/);
-  });
-});
 
 describe("ratio", () => {
   it("is B over A, and null when A is 0", () => {

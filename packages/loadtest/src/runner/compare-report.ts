@@ -5,6 +5,7 @@
 
 import type { SideKey, Step } from "./compare-plan.js";
 import type { Measurement } from "./measure.js";
+import { median } from "./median.js";
 import type { Side } from "./request-groups.js";
 import { formatTable } from "./table.js";
 
@@ -68,15 +69,6 @@ export interface CompareReport {
     only: string | null;
   };
   results: GroupResult[];
-}
-
-export function median(values: number[]): number {
-  if (values.length === 0) throw new Error("median of nothing");
-  const sorted = [...values].sort((x, y) => x - y);
-  const mid = Math.floor(sorted.length / 2);
-  return sorted.length % 2 === 1
-    ? (sorted[mid] as number)
-    : ((sorted[mid - 1] as number) + (sorted[mid] as number)) / 2;
 }
 
 export function ratio(b: number, a: number): number | null {

@@ -2,8 +2,8 @@
  * One bounded autocannon measurement of one request mix: requests/s, latency percentiles, errors.
  */
 import autocannon from "autocannon";
-import { median } from "./compare-report.js";
 import { assertLoopback } from "./loopback.js";
+import { median } from "./median.js";
 
 export interface Target {
   method?: "GET" | "POST";
