@@ -8,6 +8,7 @@ import type { ContractOperation } from "../contract.js";
 import type { Exchange, Probe, Query } from "../http-probe.js";
 import type { ListModel } from "../list-model.js";
 import { knownMsgsDefect, msgsUnionLaw } from "./filter-laws.js";
+import { totalAgainstWalk } from "./page-reader.js";
 
 const A = "cosmos.bank.v1beta1.MsgSend";
 const B = "initia.move.v1.MsgExecute";
@@ -29,6 +30,17 @@ const model: ListModel = {
     uniqueOrder: false,
   },
 };
+
+/** A GET-only probe answering through `get`. */
+function probeOf(get: (path: string, query?: Query) => Promise<Exchange>): Probe {
+  const probe: Probe = {
+    get,
+    request: (_method, path, query) => get(path, query),
+    post: () => Promise.reject(new Error("not used")),
+    withListener: () => probe,
+  };
+  return probe;
+}
 
 /**
  * A txs list over CHAIN whose head moves three blocks after every request, filtering by `msgs` as
@@ -59,13 +71,7 @@ function liveProbe(union: "or" | "and"): Probe {
       headers: new Headers(),
     };
   };
-  const probe: Probe = {
-    get,
-    request: (_method, path, query) => get(path, query),
-    post: () => Promise.reject(new Error("not used")),
-    withListener: () => probe,
-  };
-  return probe;
+  return probeOf(get);
 }
 
 const context = (probe: Probe) =>
@@ -85,24 +91,61 @@ describe("filter.msgs-union on a live chain", () => {
   });
 });
 
+/**
+ * A txs/by_height list of three txs as the reference answers it: a next_key on every non-empty page
+ * (its last too), and a 500 for a msgs filter once a page key bounds the sequence (`keyed`), or for
+ * every request (`always`).
+ */
+function byHeightProbe(fails: "keyed" | "always"): Probe {
+  const txs = CHAIN.slice(0, 3);
+  const get = async (_path: string, query: Query = {}): Promise<Exchange> => {
+    const broken = fails === "always" || query["pagination.key"] !== undefined;
+    const limit = Number(query["pagination.limit"] ?? 100);
+    const json = { txs: txs.slice(0, limit), pagination: { next_key: "eyJzZXF1ZW5jZSI6MX0=", total: "3" } };
+    return {
+      method: "GET",
+      url: "",
+      status: broken ? 500 : 200,
+      mediaType: broken ? "text/plain" : "application/json",
+      contentType: broken ? "text/plain; charset=utf-8" : "application/json",
+      text: broken ? "Internal Server Error" : JSON.stringify(json),
+      json: broken ? undefined : json,
+      durationMs: 0,
+      headers: new Headers(),
+    };
+  };
+  return probeOf(get);
+}
+
+/** What the filtered-total law reports of such a list: the reader's own wording. */
+async function walkProblem(fails: "keyed" | "always"): Promise<string> {
+  const r = await totalAgainstWalk(context(byHeightProbe(fails)), {
+    path: "/indexer/tx/v1/txs/by_height/7",
+    model,
+    query: { msgs: OTHER },
+    maxRecords: 2_000,
+  });
+  if (!("ok" in r) || r.ok) throw new Error(`expected a problem, got ${JSON.stringify(r)}`);
+  return r.problem;
+}
+
 describe("the reference's msgs defect (an ambiguous sequence column, a 500)", () => {
   const opOf = (operationId: string) => ({ operationId }) as ContractOperation;
-  const page2 =
-    "msgs=cosmos.staking.v1beta1.MsgDelegate: page 2: expected 200, got 500 text/plain: Internal Server Error";
-  const page1 =
-    "msgs=cosmos.staking.v1beta1.MsgDelegate: page 1: expected 200, got 500 text/plain: Internal Server Error";
 
-  it("is every msgs filter of txs/by_account", () => {
-    expect(knownMsgsDefect(opOf("listTxsByAccount"), "msgs", page1)).toBe(true);
+  it("is every msgs filter of txs/by_account", async () => {
+    expect(knownMsgsDefect(opOf("listTxsByAccount"), "msgs", await walkProblem("always"))).toBe(true);
   });
 
-  it("is a txs/by_height msgs filter past its first page only (the page key bounds the sequence)", () => {
+  it("is a txs/by_height msgs filter past its first page only (the page key bounds the sequence)", async () => {
+    const page2 = await walkProblem("keyed");
+    expect(page2).toMatch(/^page 2: expected 200, got 500/);
     expect(knownMsgsDefect(opOf("listTxsByHeight"), "msgs", page2)).toBe(true);
     expect(knownMsgsDefect(opOf("listTxsByHeight"), "msgs", page2.replace("page 2", "page 12"))).toBe(true);
-    expect(knownMsgsDefect(opOf("listTxsByHeight"), "msgs", page1)).toBe(false);
+    expect(knownMsgsDefect(opOf("listTxsByHeight"), "msgs", await walkProblem("always"))).toBe(false);
   });
 
-  it("is nothing else: another list, another filter, another status", () => {
+  it("is nothing else: another list, another filter, another status", async () => {
+    const page2 = await walkProblem("keyed");
     expect(knownMsgsDefect(opOf("listTxs"), "msgs", page2)).toBe(false);
     expect(knownMsgsDefect(opOf("listTxsByHeight"), "is_signer", page2)).toBe(false);
     expect(knownMsgsDefect(opOf("listTxsByHeight"), "msgs", page2.replace("got 500", "got 400"))).toBe(false);
