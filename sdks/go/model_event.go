@@ -18,7 +18,7 @@ import (
 // checks if the Event type satisfies the MappedNullable interface at compile time
 var _ MappedNullable = &Event{}
 
-// Event An ABCI event. `index` appears only when true; an empty `value` is left out (cometbft JSON).
+// Event An ABCI event. `index` appears only when true; `value` is always there, `\"\"` when the node's attribute is empty (a zero fee is `{\"key\":\"fee\",\"value\":\"\",\"index\":true}`), as Initia nodes and the reference serve it.
 type Event struct {
 	// Event type.
 	Type string `json:"type"`

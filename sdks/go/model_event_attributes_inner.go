@@ -22,8 +22,8 @@ var _ MappedNullable = &EventAttributesInner{}
 type EventAttributesInner struct {
 	// Attribute key.
 	Key string `json:"key"`
-	// Attribute value.
-	Value *string `json:"value,omitempty"`
+	// Attribute value; `\"\"` when empty.
+	Value string `json:"value"`
 	// Present (true) when the node indexes the attribute.
 	Index *bool `json:"index,omitempty"`
 	AdditionalProperties map[string]interface{}
@@ -35,9 +35,10 @@ type _EventAttributesInner EventAttributesInner
 // This constructor will assign default values to properties that have it defined,
 // and makes sure properties required by API are set, but the set of arguments
 // will change when the set of required properties is changed
-func NewEventAttributesInner(key string) *EventAttributesInner {
+func NewEventAttributesInner(key string, value string) *EventAttributesInner {
 	this := EventAttributesInner{}
 	this.Key = key
+	this.Value = value
 	return &this
 }
 
@@ -73,36 +74,28 @@ func (o *EventAttributesInner) SetKey(v string) {
 	o.Key = v
 }
 
-// GetValue returns the Value field value if set, zero value otherwise.
+// GetValue returns the Value field value
 func (o *EventAttributesInner) GetValue() string {
-	if o == nil || IsNil(o.Value) {
+	if o == nil {
 		var ret string
 		return ret
 	}
-	return *o.Value
+
+	return o.Value
 }
 
-// GetValueOk returns a tuple with the Value field value if set, nil otherwise
+// GetValueOk returns a tuple with the Value field value
 // and a boolean to check if the value has been set.
 func (o *EventAttributesInner) GetValueOk() (*string, bool) {
-	if o == nil || IsNil(o.Value) {
+	if o == nil {
 		return nil, false
 	}
-	return o.Value, true
+	return &o.Value, true
 }
 
-// HasValue returns a boolean if a field has been set.
-func (o *EventAttributesInner) HasValue() bool {
-	if o != nil && !IsNil(o.Value) {
-		return true
-	}
-
-	return false
-}
-
-// SetValue gets a reference to the given string and assigns it to the Value field.
+// SetValue sets field value
 func (o *EventAttributesInner) SetValue(v string) {
-	o.Value = &v
+	o.Value = v
 }
 
 // GetIndex returns the Index field value if set, zero value otherwise.
@@ -148,9 +141,7 @@ func (o EventAttributesInner) MarshalJSON() ([]byte, error) {
 func (o EventAttributesInner) ToMap() (map[string]interface{}, error) {
 	toSerialize := map[string]interface{}{}
 	toSerialize["key"] = o.Key
-	if !IsNil(o.Value) {
-		toSerialize["value"] = o.Value
-	}
+	toSerialize["value"] = o.Value
 	if !IsNil(o.Index) {
 		toSerialize["index"] = o.Index
 	}
@@ -168,6 +159,7 @@ func (o *EventAttributesInner) UnmarshalJSON(data []byte) (err error) {
 	// that every required field exists as a key in the generic map.
 	requiredProperties := []string{
 		"key",
+		"value",
 	}
 
 	allProperties := make(map[string]interface{})

@@ -973,7 +973,7 @@ export interface components {
             /** @description Exact number of matching records as a decimal string; `"0"` when `count_total` is false. */
             total: string;
         };
-        /** @description An ABCI event. `index` appears only when true; an empty `value` is left out (cometbft JSON). */
+        /** @description An ABCI event. `index` appears only when true; `value` is always there, `""` when the node's attribute is empty (a zero fee is `{"key":"fee","value":"","index":true}`), as Initia nodes and the reference serve it. */
         event: {
             /** @description Event type. */
             type: string;
@@ -981,8 +981,8 @@ export interface components {
             attributes: {
                 /** @description Attribute key. */
                 key: string;
-                /** @description Attribute value. */
-                value?: string;
+                /** @description Attribute value; `""` when empty. */
+                value: string;
                 /** @description Present (true) when the node indexes the attribute. */
                 index?: boolean;
             }[];

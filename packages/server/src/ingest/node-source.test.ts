@@ -2,6 +2,7 @@ import { createChain, startDevnetNode } from "@weft/devnet";
 import { describe, expect, it } from "vitest";
 import { startPayloadNode } from "../_test/payload-node.js";
 import { syntheticPayload } from "../_test/synthetic-chain.js";
+import { createHttpJson } from "../chain/http-json.js";
 import { createNodeSource } from "./node-source.js";
 import { fetchInOrder } from "./ordered-fetch.js";
 
@@ -56,6 +57,53 @@ describe("node source", () => {
       blocks.forEach((b, i) => {
         expect(b.results).toEqual(syntheticPayload(i + 1, { blocks: HEIGHTS }).results);
       });
+    } finally {
+      await node.close();
+    }
+  });
+
+  it("asks no EVM payload of a block without txs, and takes a genesis height the node cannot trace", async () => {
+    // A real minievm node answers debug_traceBlockByNumber of height 1 with -32000 "genesis is not
+    // traceable" (shared realnode notes); ingestion on its default start height retried it forever.
+    // The transport answers that for height 1 over a seeded EVM devnet; the rest is the devnet's.
+    const chain = createChain({ seed: 5, vm: "evm" });
+    const node = await startDevnetNode({ chain, initialBlocks: 12 });
+    const real = createHttpJson();
+    const asked: string[] = [];
+    const http = {
+      get: real.get,
+      async post<T>(url: string, body: unknown, signal?: AbortSignal): Promise<T> {
+        const call = body as { method?: string; params?: unknown[] };
+        if (call.method?.startsWith("eth_") || call.method?.startsWith("debug_")) {
+          asked.push(`${call.method} ${String(call.params?.[0])}`);
+          if (call.method === "debug_traceBlockByNumber" && call.params?.[0] === "0x1")
+            return {
+              jsonrpc: "2.0",
+              id: 1,
+              error: { code: -32000, message: "genesis is not traceable" },
+            } as T;
+        }
+        return real.post<T>(url, body, signal);
+      },
+    };
+    try {
+      const source = createNodeSource({ rpcUrl: node.url, restUrl: node.url, jsonRpcUrl: node.url, http });
+      const signal = new AbortController().signal;
+      const withTxs: number[] = [];
+      for (let h = 1; h <= 12; h++) {
+        const payload = await source.fetch(BigInt(h), signal);
+        const count = payload.block.block.data.txs?.length ?? 0;
+        if (count > 0) withTxs.push(h);
+        if (count === 0) expect(payload.evm).toEqual({ receipts: [], traces: [] });
+        else expect(payload.evm?.receipts).toEqual(chain.evm(h).receipts);
+      }
+      expect(withTxs.length).toBeGreaterThan(0);
+      // Only heights with txs are asked, each for its receipts and its trace.
+      const expected = withTxs.flatMap((h) => [
+        `eth_getBlockReceipts 0x${h.toString(16)}`,
+        `debug_traceBlockByNumber 0x${h.toString(16)}`,
+      ]);
+      expect(asked.sort()).toEqual(expected.sort());
     } finally {
       await node.close();
     }

@@ -18,6 +18,8 @@ import type { BlockSource } from "./ingest-loop.js";
 const REST_PAGE_LIMIT = 100;
 /** Heights whose `block` and `block_results` one JSON-RPC batch asks for. */
 const COMET_BATCH_HEIGHTS = 8;
+/** A real minievm node's answer to tracing its genesis height (JSON-RPC -32000). */
+const GENESIS_NOT_TRACEABLE = /genesis is not traceable/i;
 
 export interface NodeSourceOptions {
   rpcUrl: string;
@@ -164,11 +166,24 @@ export function createNodeSource(options: NodeSourceOptions): BlockSource<BlockP
     return body.result;
   }
 
-  async function evm(height: bigint, signal: AbortSignal): Promise<EvmBlockPayload> {
+  /**
+   * The EVM half of a block. A block without Cosmos txs has no EVM txs (every EVM tx is a Cosmos tx
+   * on minievm), so it is not asked for: the reference traces only heights with txs, and a real node
+   * answers `debug_traceBlockByNumber` of the genesis height with -32000 "genesis is not traceable",
+   * which would stop ingestion at height 1 forever. The same answer for a height with txs (a chain
+   * whose first block carries txs) means there is nothing to trace there either.
+   */
+  async function evm(height: bigint, txCount: number, signal: AbortSignal): Promise<EvmBlockPayload> {
+    if (txCount === 0) return { receipts: [], traces: [] };
     const tag = `0x${height.toString(16)}`;
     const [receipts, traces] = await Promise.all([
       jsonRpc<EvmReceipt[]>("eth_getBlockReceipts", [tag], signal),
-      jsonRpc<TraceEntry[]>("debug_traceBlockByNumber", [tag, { tracer: "callTracer" }], signal),
+      jsonRpc<TraceEntry[]>("debug_traceBlockByNumber", [tag, { tracer: "callTracer" }], signal).catch(
+        (err: unknown) => {
+          if (err instanceof JsonRpcError && GENESIS_NOT_TRACEABLE.test(err.message)) return [];
+          throw err;
+        },
+      ),
     ]);
     return { receipts, traces };
   }
@@ -187,7 +202,7 @@ export function createNodeSource(options: NodeSourceOptions): BlockSource<BlockP
       const count = block.block.data.txs?.length ?? 0;
       const [txs, evmPayload] = await Promise.all([
         count === 0 ? [] : restTxs(height, count, signal),
-        options.jsonRpcUrl ? evm(height, signal) : undefined,
+        options.jsonRpcUrl ? evm(height, count, signal) : undefined,
       ]);
       return { block, results, txs, evm: evmPayload };
     },

@@ -189,6 +189,105 @@ describe("postgres sink: NFT and rich-list rows", () => {
   });
 });
 
+describe("postgres sink: an ERC-721 collection's creator is its deployer", () => {
+  const database = useTestDatabase();
+  const contract = Buffer.alloc(20, 0xe7);
+  const deployer = Buffer.alloc(20, 0xd0);
+  const minter = Buffer.alloc(20, 0x3a);
+
+  /**
+   * Block 1 deploys the contract (its tx names the contract address in its events: an account edge),
+   * block 3 mints from it. The reference takes a collection's creator, height and time from the first
+   * tx naming the contract (a real minievm chain: deployer at 111, first mint at 113); the ERC-721
+   * reader names the collection with the minting tx's signer, which must not win.
+   */
+  const blocks = () => {
+    const deploy = bundle(1);
+    const first = deploy.txs[0];
+    if (!first) throw new Error("the synthetic block has no tx");
+    deploy.txs[0] = {
+      ...first,
+      accounts: [
+        { account: deployer, signer: true },
+        { account: contract, signer: false },
+      ],
+    };
+    const mint = {
+      ...bundle(3),
+      nftChanges: [
+        {
+          tx: 1,
+          signer: minter,
+          changes: [
+            { kind: "collection" as const, collection: contract, name: "Real Cats", creator: minter },
+            {
+              kind: "mint" as const,
+              collection: contract,
+              tokenId: "1",
+              owner: minter,
+              contract: "erc721" as const,
+            },
+          ],
+        },
+      ],
+    };
+    return [
+      { height: 1n, value: deploy },
+      { height: 2n, value: bundle(2) },
+      { height: 3n, value: mint },
+    ];
+  };
+
+  /** Each case writes the same chain anew: every table emptied but the migrations' own. */
+  const emptyTables = async () => {
+    const { pool } = database().db;
+    const { rows } = await pool.query<{ names: string }>(
+      "SELECT string_agg(quote_ident(tablename), ', ') AS names FROM pg_tables WHERE schemaname = current_schema() AND tablename NOT LIKE '\\_prisma%'",
+    );
+    await pool.query(`TRUNCATE ${rows[0]?.names}`);
+  };
+
+  const collection = async () =>
+    (
+      await database().db.pool.query(
+        "SELECT encode(creator, 'hex') AS creator, height::int, timestamp = (SELECT timestamp FROM block WHERE height = 1) AS deploy_time FROM nft_collection WHERE addr = $1",
+        [contract],
+      )
+    ).rows;
+
+  it.each([
+    ["written block by block", false],
+    ["written in one write of three blocks", true],
+  ])("%s", async (_, grouped) => {
+    const { pool } = database().db;
+    await emptyTables();
+    const sink = createPostgresSink({ pool, chainId: "sink-erc721-creator" });
+    try {
+      if (grouped) await sink.writeBatch(blocks());
+      else for (const b of blocks()) await sink.write(b.height, b.value);
+    } finally {
+      sink.close();
+    }
+    expect(await collection()).toEqual([{ creator: "d0".repeat(20), height: 1, deploy_time: true }]);
+  });
+
+  it("keeps the minting tx's signer when no tx names the contract", async () => {
+    const { pool } = database().db;
+    await emptyTables();
+    const sink = createPostgresSink({ pool, chainId: "sink-erc721-creator" });
+    const [one, two, three] = blocks();
+    try {
+      await sink.write(1n, bundle(1));
+      if (!two || !three || !one) throw new Error("three blocks");
+      await sink.write(2n, two.value);
+      await sink.write(3n, three.value);
+    } finally {
+      sink.close();
+    }
+    expect(await collection()).toEqual([{ creator: "3a".repeat(20), height: 3, deploy_time: false }]);
+  });
+});
+
 describe("postgres sink: plans (real Postgres)", () => {
   const database = useTestDatabase("postgres");
 

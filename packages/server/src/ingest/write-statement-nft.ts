@@ -67,13 +67,14 @@ nft_cx AS (
   SELECT addr, (array_agg(name) FILTER (WHERE name IS NOT NULL))[1] AS name,
          (array_agg(origin) FILTER (WHERE origin IS NOT NULL))[1] AS origin,
          (array_agg(creator) FILTER (WHERE creator IS NOT NULL))[1] AS creator, coalesce(min(tx), 0) AS tx,
-         sum(delta)::bigint AS delta
+         coalesce(bool_or(by_first), false) AS by_first, sum(delta)::bigint AS delta
   FROM (
-    SELECT x.*, 0 AS delta FROM unnest(${p(0)}::bytea[], ${p(1)}::text[], ${p(2)}::text[], ${p(3)}::bytea[], ${p(22)}::int[])
-      AS x(addr, name, origin, creator, tx)
-    UNION ALL SELECT collection, NULL, NULL, NULL, NULL, 1 FROM nft_ti
-    UNION ALL SELECT collection, NULL, NULL, NULL, NULL, -1 FROM nft_td
-    UNION ALL SELECT collection, NULL, NULL, NULL, NULL, -1 FROM nft_ob
+    SELECT x.*, 0 AS delta
+    FROM unnest(${p(0)}::bytea[], ${p(1)}::text[], ${p(2)}::text[], ${p(3)}::bytea[], ${p(22)}::int[], ${p(25)}::boolean[])
+      AS x(addr, name, origin, creator, tx, by_first)
+    UNION ALL SELECT collection, NULL, NULL, NULL, NULL, NULL, 1 FROM nft_ti
+    UNION ALL SELECT collection, NULL, NULL, NULL, NULL, NULL, -1 FROM nft_td
+    UNION ALL SELECT collection, NULL, NULL, NULL, NULL, NULL, -1 FROM nft_ob
   ) d GROUP BY addr
 ),
 nft_cu AS (
@@ -84,9 +85,22 @@ nft_cu AS (
 ),
 nft_ci AS (
   INSERT INTO nft_collection (addr, name, origin_name, creator, height, timestamp, nft_count)
-  SELECT x.addr, coalesce(x.name, ''), coalesce(x.origin, ''), coalesce(x.creator, x.addr), ${heightOf("x.tx")},
-         ${timeOf("x.tx")}, greatest(x.delta, 0)
-  FROM cp, nft_cx x
+  SELECT x.addr, coalesce(x.name, ''), coalesce(x.origin, ''), coalesce(f.creator, x.creator, x.addr),
+         coalesce(f.height, ${heightOf("x.tx")}), coalesce(f.ts, ${timeOf("x.tx")}), greatest(x.delta, 0)
+  FROM cp, nft_cx x LEFT JOIN LATERAL (
+    -- The first tx naming the address: in an earlier write (tx_account), else in this one (its edges,
+    -- which this statement's snapshot cannot see in the table); its signer, height and block time.
+    SELECT * FROM (
+      (SELECT s.account AS creator, tx.height, bl.timestamp AS ts, a.sequence AS seq
+       FROM tx_account a JOIN tx ON tx.sequence = a.sequence JOIN block bl ON bl.height = tx.height
+         LEFT JOIN tx_account s ON s.sequence = a.sequence AND s.signer
+       WHERE a.account = x.addr ORDER BY a.sequence LIMIT 1)
+      UNION ALL
+      (SELECT s.account, ${heightOf("e.idx - 1")}, ${timeOf("e.idx - 1")}, cp.base + e.idx
+       FROM edges e LEFT JOIN edges s ON s.idx = e.idx AND s.signer
+       WHERE e.account = x.addr ORDER BY e.idx LIMIT 1)
+    ) u ORDER BY seq LIMIT 1
+  ) f ON x.by_first
   ON CONFLICT (addr) DO NOTHING
   RETURNING 1
 ),
@@ -157,6 +171,7 @@ export function nftParams(rows: WriteRows): unknown[] {
     collections.map((c) => c.tx),
     rows.txHeights,
     rows.txTimestamps,
+    collections.map((c) => c.byFirstNamingTx),
   ];
 }
 

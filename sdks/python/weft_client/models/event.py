@@ -26,7 +26,7 @@ from pydantic_core import to_jsonable_python
 
 class Event(BaseModel):
     """
-    An ABCI event. `index` appears only when true; an empty `value` is left out (cometbft JSON).
+    An ABCI event. `index` appears only when true; `value` is always there, `\"\"` when the node's attribute is empty (a zero fee is `{\"key\":\"fee\",\"value\":\"\",\"index\":true}`), as Initia nodes and the reference serve it.
     """ # noqa: E501
     type: StrictStr = Field(description="Event type.")
     attributes: List[EventAttributesInner] = Field(description="Key/value attributes, plain text.")

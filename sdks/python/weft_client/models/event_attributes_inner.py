@@ -28,7 +28,7 @@ class EventAttributesInner(BaseModel):
     EventAttributesInner
     """ # noqa: E501
     key: StrictStr = Field(description="Attribute key.")
-    value: Optional[StrictStr] = Field(default=None, description="Attribute value.")
+    value: StrictStr = Field(description="Attribute value; `\"\"` when empty.")
     index: Optional[StrictBool] = Field(default=None, description="Present (true) when the node indexes the attribute.")
     additional_properties: Dict[str, Any] = {}
     __properties: ClassVar[List[str]] = ["key", "value", "index"]

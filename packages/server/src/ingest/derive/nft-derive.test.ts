@@ -22,7 +22,7 @@ describe("NFT changes from real txs", () => {
       { kind: "mint", collection: MOO_CW721, tokenId: "1", owner: MOO_MINTER, uri: "", contract: "cw721" },
     ]);
     expect(nftRows([{ tx: 0, signer: MOO_MINTER, changes }])).toEqual({
-      collections: [{ addr: MOO_CW721, name: null, originName: null, creator: MOO_MINTER, tx: 0 }],
+      collections: [{ addr: MOO_CW721, name: null, originName: null, creator: MOO_MINTER, tx: 0, byFirstNamingTx: false }],
       tokens: [{ collection: MOO_CW721, tokenId: "1", owner: MOO_MINTER, uri: "", object: null, tx: 0 }],
       burned: [],
       objects: [],
@@ -39,7 +39,7 @@ describe("NFT changes from real txs", () => {
     ]);
     const rows = nftRows([{ tx: 3, signer: MOO_MINTER, changes }]);
     expect(rows.collections).toEqual([
-      { addr: MOO_CW721, name: null, originName: null, creator: MOO_MINTER, tx: 3 },
+      { addr: MOO_CW721, name: null, originName: null, creator: MOO_MINTER, tx: 3, byFirstNamingTx: false },
     ]);
     expect(rows.tokens).toEqual([
       { collection: MOO_CW721, tokenId: "2", owner: recipient, uri: null, object: null, tx: 3 },
@@ -80,7 +80,7 @@ describe("NFT changes from real txs", () => {
     ]);
     const rows = nftRows([{ tx: 0, signer: MOO_MINTER, changes }]);
     expect(rows.collections).toEqual([
-      { addr: contract, name: null, originName: "Jennie", creator: MOO_MINTER, tx: 0 },
+      { addr: contract, name: null, originName: "Jennie", creator: MOO_MINTER, tx: 0, byFirstNamingTx: true },
     ]);
   });
 
@@ -122,6 +122,7 @@ describe("NFT changes from real txs", () => {
           originName: "TUZI",
           creator: hex("0000000000000000000000000000000000000001"),
           tx: 2,
+          byFirstNamingTx: false,
         },
       ],
       tokens: [{ collection, tokenId: "6089", owner: receiver, uri: "", object, tx: 2 }],
@@ -156,7 +157,7 @@ describe("NFT changes from real txs", () => {
     expect(rows.tokens).toEqual([]);
     expect(rows.burned).toEqual([{ collection, tokenId: "7" }]);
     expect(rows.collections).toEqual([
-      { addr: collection, name: null, originName: null, creator: owner, tx: 2 },
+      { addr: collection, name: null, originName: null, creator: owner, tx: 2, byFirstNamingTx: false },
     ]);
   });
 });

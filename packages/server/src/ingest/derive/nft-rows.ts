@@ -17,6 +17,12 @@ export interface NftCollectionRow {
   creator: Buffer;
   /** Index of the first tx that touched it: a new collection's height is that tx's. */
   tx: number;
+  /**
+   * An ERC-721 contract: a new collection's creator, height and time are those of the first tx that
+   * named its address (its deployment), found by the writer in the account edges, as the reference
+   * takes them; `creator` and `tx` are the fallback when no edge names it.
+   */
+  byFirstNamingTx: boolean;
 }
 
 export interface NftTokenRow {
@@ -72,7 +78,7 @@ export function nftRows(txs: TxNftChanges[]): NftRows {
   const collection = (addr: Buffer, creator: Buffer | undefined, tx: number) => {
     let row = collections.get(hex(addr));
     if (!row) {
-      row = { addr, name: null, originName: null, creator: creator ?? addr, tx };
+      row = { addr, name: null, originName: null, creator: creator ?? addr, tx, byFirstNamingTx: false };
       collections.set(hex(addr), row);
     }
     return row;
@@ -107,6 +113,15 @@ export function nftRows(txs: TxNftChanges[]): NftRows {
 
   for (const { tx, signer, changes } of txs) {
     for (const change of changes) {
+      if ("contract" in change && change.contract === "erc721") {
+        const addr =
+          change.kind === "mint"
+            ? change.collection
+            : "collection" in change.key
+              ? change.key.collection
+              : undefined;
+        if (addr) collection(addr, signer, tx).byFirstNamingTx = true;
+      }
       switch (change.kind) {
         case "collection": {
           const earlier = collections.get(hex(change.collection));

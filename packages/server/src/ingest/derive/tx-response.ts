@@ -7,16 +7,20 @@ import type { CometEvent, CometTxResult, RestTx } from "./node-payloads.js";
 
 export interface OutEvent {
   type: string;
-  attributes: { key: string; value?: string; index?: true }[];
+  attributes: { key: string; value: string; index?: true }[];
 }
 
-/** cometbft's JSON encoder honours omitempty: `value` goes when empty, `index` appears only when true. */
+/**
+ * Attributes as an Initia node and the reference serve them: `value` always, "" when empty (a real
+ * minievm node sends a zero fee as `{"key":"fee","value":"","index":true}`, the reference serves it so,
+ * and the explorer's schema requires a string: one attribute without it fails a whole tx page);
+ * `index` only when true.
+ */
 export function normaliseEvents(events: CometEvent[] | null | undefined): OutEvent[] {
   return (events ?? []).map((e) => ({
     type: e.type,
     attributes: (e.attributes ?? []).map((a) => {
-      const out: { key: string; value?: string; index?: true } = { key: a.key };
-      if (a.value) out.value = a.value;
+      const out: { key: string; value: string; index?: true } = { key: a.key, value: a.value ?? "" };
       if (a.index === true) out.index = true;
       return out;
     }),
