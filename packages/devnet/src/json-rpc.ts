@@ -6,6 +6,7 @@
  * Single and batch requests; errors in go-ethereum's codes and wording. The node answers
  * CometBFT's methods over the same JSON-RPC (`other`), as a CometBFT RPC port does for POST.
  */
+import { FEE_DENOM } from "./chain/chain-bank.js";
 import type { Chain } from "./chain/chain-types.js";
 
 export interface JsonRpcRequest {
@@ -20,7 +21,7 @@ export type Outcome = { result: unknown } | { error: { code: number; message: st
 /** Methods the node answers besides the EVM ones (CometBFT's, over the same JSON-RPC); undefined: not one. */
 export type OtherMethods = (method: unknown, params: unknown) => Outcome | undefined;
 
-const hex = (n: number) => `0x${n.toString(16)}`;
+const hex = (n: number | bigint) => `0x${n.toString(16)}`;
 
 /** A block tag or quantity to a height; null when it names no block the node has. */
 function heightOf(tag: unknown, head: number): number | undefined | null {
@@ -46,6 +47,17 @@ function call(chain: Chain, head: number, method: unknown, params: unknown[]): O
       const block = chain.evm(height);
       return { result: method === "eth_getBlockReceipts" ? block.receipts : block.block(params[1] === true) };
     }
+    case "eth_getBalance": {
+      const height = heightOf(params[1] ?? "latest", head);
+      if (height === undefined) return invalid("hex string without 0x prefix or invalid block tag");
+      if (height === null) return { error: { code: -32000, message: "header not found" } };
+      if (typeof params[0] !== "string" || !/^0x[0-9a-fA-F]{40}$/.test(params[0]))
+        return invalid("hex string has length 40, want 40 for common.Address");
+      // minievm's native balance is the fee denom's ERC-20 balance.
+      const token = chain.contractByDenom(FEE_DENOM) ?? "";
+      const word = chain.evmCall(token, `0x70a08231${params[0].slice(2).padStart(64, "0")}`, height);
+      return { result: hex(BigInt(word ?? "0x0")) };
+    }
     case "eth_call": {
       const height = heightOf(params[1] ?? "latest", head);
       if (height === undefined) return invalid("hex string without 0x prefix or invalid block tag");
@@ -61,13 +73,12 @@ function call(chain: Chain, head: number, method: unknown, params: unknown[]): O
     case "debug_traceBlockByNumber": {
       const height = heightOf(params[0], head);
       if (height === undefined) return invalid("hex string without 0x prefix or invalid block tag");
+      // minievm v1.2.18's wording for a height above the head, and for its genesis height.
       if (height === null)
         return {
-          error: {
-            code: -32000,
-            message: `block #${Number.parseInt(String(params[0]).slice(2), 16)} not found`,
-          },
+          error: { code: -32000, message: "requested height is greater than the latest block height" },
         };
+      if (height === 1) return { error: { code: -32000, message: "genesis is not traceable" } };
       const tracer = (params[1] as { tracer?: unknown } | undefined)?.tracer;
       if (tracer !== "callTracer")
         return { error: { code: -32000, message: 'devnet traces with {tracer: "callTracer"} only' } };

@@ -151,17 +151,19 @@ export async function startDevnetNode(options: {
     const heightParam = u.searchParams.get("height");
     if (u.pathname === "/status" || u.pathname === "/block" || u.pathname === "/block_results") {
       const answer = comet(u.pathname.slice(1), heightParam);
+      // CometBFT answers an error of a GET route with HTTP 500 around its JSON-RPC error.
       return "result" in answer
         ? rpc(res, answer.result)
-        : json(res, 200, { jsonrpc: "2.0", id: -1, ...answer });
+        : json(res, 500, { jsonrpc: "2.0", id: -1, ...answer });
     }
     const byBlock = /^\/cosmos\/tx\/v1beta1\/txs\/block\/(\d+)$/.exec(u.pathname);
     if (byBlock) {
       const h = Number(byBlock[1]);
+      // The SDK's ErrInvalidHeight (codespace sdk, code 26) through grpc-gateway: code 2, HTTP 500.
       if (h < 1 || h > head)
-        return json(res, 400, {
-          code: 3,
-          message: `requested block height ${h} is greater than the current height ${head}`,
+        return json(res, 500, {
+          code: 2,
+          message: `codespace sdk code 26: invalid height: requested height ${h} but height must not be less than 1 or greater than the current height ${head}`,
           details: [],
         });
       const payload = chain.block(h);

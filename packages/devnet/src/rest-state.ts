@@ -9,6 +9,7 @@
  * State reads honour `x-cosmos-block-height` (0 or absent = the head), as the node's gRPC gateway does.
  */
 import { bech32 } from "bech32";
+import { getAddress } from "viem";
 import type { BankAccount, BankState } from "./chain/bank-state.js";
 import type { Chain } from "./chain/chain-types.js";
 
@@ -60,7 +61,17 @@ export function answerRestState(
     const structTag = url.searchParams.get("struct_tag") ?? "";
     if (!/^0x[0-9a-fA-F]{1,64}$/.test(address)) return invalid(`invalid address: ${address}`);
     const found = chain.moveResource(padMoveAddress(address), structTag, height);
-    if (!found) return notFound(`resource not found: ${address}/${structTag}`);
+    // minimove misses a resource with collections' not-found, which grpc-gateway answers as code 2
+    // (Unknown), HTTP 500.
+    if (!found)
+      return {
+        status: 500,
+        body: {
+          code: 2,
+          message: `collections: not found: key '${address}/${structTag}' of type bytes`,
+          details: [],
+        },
+      };
     return {
       status: 200,
       body: {
@@ -76,14 +87,11 @@ export function answerRestState(
   if (method === "GET" && url.pathname === "/minievm/evm/v1/contracts/by_denom") {
     const denom = url.searchParams.get("denom") ?? "";
     const address = chain.contractByDenom(denom);
-    // minievm's keeper misses its denom map with collections' not-found, which gRPC-gateway
-    // answers as code 2 (Unknown) and HTTP 500.
+    // minievm v1.2.18 answers an unmapped denom with NotFound (code 5, HTTP 404), and the address
+    // in its EIP-55 checksum case.
     return address
-      ? { status: 200, body: { address } }
-      : {
-          status: 500,
-          body: { code: 2, message: `collections: not found: key '${denom}' of type string`, details: [] },
-        };
+      ? { status: 200, body: { address: getAddress(address) } }
+      : notFound(`collections: not found: key '${denom}' of type bytes`);
   }
   const validator = /^\/opinit\/opchild\/v1\/validator\/([^/]+)$/.exec(url.pathname);
   if (method === "GET" && validator?.[1]) {
@@ -107,6 +115,15 @@ export function answerRestState(
       if (typeof height !== "number") return height;
       return authAccounts(chain.bank, chain.vm, height, url.searchParams);
     }
+  }
+  const byDenom = /^\/cosmos\/bank\/v1beta1\/balances\/([^/]+)\/by_denom$/.exec(url.pathname);
+  if (method === "GET" && byDenom?.[1] && chain.bank) {
+    const height = queryHeight(request.heightHeader, head);
+    if (typeof height !== "number") return height;
+    const address = decodeURIComponent(byDenom[1]);
+    const denom = url.searchParams.get("denom") ?? "";
+    const amount = denom === BANK_DENOM ? (chain.bank.balances(height).get(address) ?? 0n) : 0n;
+    return { status: 200, body: { balance: { denom, amount: String(amount) } } };
   }
   const balances = /^\/cosmos\/bank\/v1beta1\/balances\/([^/]+)$/.exec(url.pathname);
   if (method === "GET" && balances?.[1] && chain.bank) {

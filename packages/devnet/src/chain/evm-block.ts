@@ -35,8 +35,11 @@ export interface EvmTxTruth {
   status: "0x1" | "0x0";
   /** Every account the tx involves (from, to, created contract, log addresses, address topics), deduplicated, from first. */
   accounts: string[];
+  /** The frames an indexer can read from the node's callTracer (none at the genesis height). */
   internalTxs: EvmInternalTxTruth[];
 }
+
+const GENESIS_HEIGHT = 1;
 
 export interface EvmBlock {
   block(fullTxs: boolean): Record<string, unknown>;
@@ -124,14 +127,18 @@ export function evmBlock(options: {
       contractAddress: receipt?.contractAddress ?? null,
       status: tx.status,
       accounts: [...accounts],
-      internalTxs: flatten(tx.scenario.top).map(({ frame, index, parentIndex }) => ({
-        index,
-        parentIndex,
-        type: frame.type,
-        from: frame.from,
-        to: frame.to,
-        accounts: [...new Set([frame.from, frame.to])],
-      })),
+      // The node cannot trace its genesis height (-32000 "genesis is not traceable", as a real minievm
+      // node answers), so an indexer sees no frames there: a real chain's first block has no txs.
+      internalTxs: (height === GENESIS_HEIGHT ? [] : flatten(tx.scenario.top)).map(
+        ({ frame, index, parentIndex }) => ({
+          index,
+          parentIndex,
+          type: frame.type,
+          from: frame.from,
+          to: frame.to,
+          accounts: [...new Set([frame.from, frame.to])],
+        }),
+      ),
     };
   });
   const allLogs = receipts.flatMap((r) => r.logs);
