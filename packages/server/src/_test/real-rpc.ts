@@ -17,3 +17,15 @@ export function resultOf<T>(relative: string): T {
   const value = readFixture<{ result?: T } & T>(relative);
   return (value.result ?? value) as T;
 }
+
+/** A real node's recorded answer in fixtures/real-node (its README: which binary, how the chain was made). */
+export interface RecordedAnswer {
+  request: { path: string };
+  response: { status: number; body: unknown };
+}
+
+export function readRecordedAnswer(relative: string): RecordedAnswer {
+  return JSON.parse(
+    readFileSync(path.join(REAL_RPC_DIR, "../real-node", relative), "utf8"),
+  ) as RecordedAnswer;
+}

@@ -3,7 +3,8 @@ import type { AddressInfo } from "node:net";
 import { setFlagsFromString } from "node:v8";
 import { runInNewContext } from "node:vm";
 import { afterEach, describe, expect, it } from "vitest";
-import { createHttpJson } from "./http-json.js";
+import { readRecordedAnswer } from "../_test/real-rpc.js";
+import { createHttpJson, HttpStatusError, isNotFoundAnswer, shouldRetry } from "./http-json.js";
 
 // A full collection on demand: the bug below only shows when the collector runs mid-request.
 setFlagsFromString("--expose-gc");
@@ -104,5 +105,50 @@ describe("createHttpJson", () => {
     const http = createHttpJson({ timeoutMs: 200, retries: 1, sleep: async () => undefined });
     expect(await http.get(`${node.url}/`, new AbortController().signal)).toEqual({ whole: true });
     expect(calls).toBe(2);
+  });
+});
+
+describe("a real node's 'not found' answers", () => {
+  // Recorded from minievm v1.2.18 and minimove v1.1.11 (fixtures/real-node): both say "not found"
+  // with HTTP 500, which is an answer, not an outage.
+  const recorded = [
+    "minievm-v1.2.18/tx.not-found.json",
+    "minimove-v1.1.11/move-resource.missing.json",
+    "minievm-v1.2.18/contracts-by-denom.unknown.json",
+  ].map((file) => [file, readRecordedAnswer(file).response] as const);
+
+  it.each(recorded)("%s is recognised and asked once, not retried", async (_, answer) => {
+    let asked = 0;
+    const server = createServer((_req, res) => {
+      asked++;
+      res.writeHead(answer.status, { "content-type": "application/json" });
+      res.end(JSON.stringify(answer.body));
+    });
+    server.listen(0, "127.0.0.1");
+    await new Promise((r) => server.once("listening", r));
+    try {
+      const url = `http://127.0.0.1:${(server.address() as AddressInfo).port}/x`;
+      const err = await createHttpJson({ retries: 3, timeoutMs: 2_000 })
+        .get(url)
+        .catch((e: unknown) => e);
+      expect(err).toBeInstanceOf(HttpStatusError);
+      expect(isNotFoundAnswer(err)).toBe(true);
+      expect(asked).toBe(1);
+    } finally {
+      await new Promise<void>((r) => server.close(() => r()));
+    }
+  });
+
+  it("still retries a 500 that is an outage, and does not read it as not found", () => {
+    const outage = new HttpStatusError(
+      500,
+      "http://node/x",
+      '{"code":2,"message":"context deadline exceeded"}',
+    );
+    expect(isNotFoundAnswer(outage)).toBe(false);
+    expect(shouldRetry(outage)).toBe(true);
+    expect(isNotFoundAnswer(new HttpStatusError(502, "http://node/x", "<html>bad gateway</html>"))).toBe(
+      false,
+    );
   });
 });

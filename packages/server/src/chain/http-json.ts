@@ -102,11 +102,33 @@ export function describeFailure(err: unknown): string {
 }
 
 /**
- * Retry timeouts, 5xx, 429 and connection failures; never a 4xx or a body that is not JSON (the
- * node answered; asking again gives the same answer).
+ * The node answered that it has no such thing. Real Initia nodes say so with HTTP 500 as often as
+ * with a 4xx: CometBFT's GET routes wrap `tx (...) not found` in a 500, and the SDK's gateway answers
+ * a missing Move resource with 500, code 2, `collections: not found` (fixtures/real-node/). A 4xx or
+ * a 500 whose JSON error (gateway `{code, message}` or a JSON-RPC envelope) says "not found" counts.
+ */
+export function isNotFoundAnswer(err: unknown): boolean {
+  if (!(err instanceof HttpStatusError) || err.status === 429 || err.status === 408) return false;
+  if (err.status === 404) return true;
+  if (err.status !== 500 && (err.status < 400 || err.status >= 500)) return false;
+  let body: { code?: unknown; message?: unknown; error?: { message?: unknown; data?: unknown } };
+  try {
+    body = JSON.parse(err.body);
+  } catch {
+    return false;
+  }
+  if (body?.code === 5) return true; // gRPC NotFound
+  const said = [body?.message, body?.error?.message, body?.error?.data].filter((t) => typeof t === "string");
+  return said.some((t) => /not found/i.test(t as string));
+}
+
+/**
+ * Retry timeouts, 5xx, 429 and connection failures; never a 4xx, an answer that the thing is not
+ * found, or a body that is not JSON (the node answered; asking again gives the same answer).
  */
 export function shouldRetry(err: unknown): boolean {
-  if (err instanceof HttpStatusError) return err.status >= 500 || err.status === 429 || err.status === 408;
+  if (err instanceof HttpStatusError)
+    return (err.status >= 500 || err.status === 429 || err.status === 408) && !isNotFoundAnswer(err);
   if (err instanceof SyntaxError) return false;
   if (err instanceof Error && err.name === "AbortError") return false;
   return err instanceof Error; // UnreachableError (refused, reset...), TimeoutError

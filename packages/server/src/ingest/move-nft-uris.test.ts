@@ -1,5 +1,6 @@
 import { createChain, startDevnetNode } from "@weft/devnet";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { readRecordedAnswer } from "../_test/real-rpc.js";
 import { createHttpJson, type HttpJson, HttpStatusError } from "../chain/http-json.js";
 import { deriveBlock } from "./derive/derive-block.js";
 import type { NftChange } from "./derive/nft-events.js";
@@ -40,27 +41,38 @@ describe("Move NFT uris from the token object's 0x1::nft::Nft resource", () => {
     expect(mints).toBeGreaterThan(5);
   });
 
-  it("asks once more at the latest state when the node has no resource at the height, then leaves the uri empty", async () => {
-    const asked: (string | undefined)[] = [];
-    const http: HttpJson = {
-      async get<T>(url: string, _s?: AbortSignal, headers?: Record<string, string>): Promise<T> {
-        asked.push(headers?.["x-cosmos-block-height"]);
-        expect(url).toContain("/resources/by_struct_tag?struct_tag=0x1%3A%3Anft%3A%3ANft");
-        throw new HttpStatusError(404, url, '{"code":5,"message":"not found","details":[]}');
-      },
-      post: () => Promise.reject(new Error("not used")),
-    };
-    const mint: Mint = {
-      kind: "mint",
-      collection: Buffer.alloc(32, 1),
-      tokenId: "1",
-      object: Buffer.alloc(32, 2),
-    };
-    const bundle = { nftChanges: [{ tx: 0, changes: [mint] }] } as never;
-    const out = await createMoveNftUris({ http, restUrl: "http://node" }).enrich(bundle, 42n, signal);
-    expect(mintsOf((out as { nftChanges: { changes: NftChange[] }[] }).nftChanges)[0]?.uri).toBe("");
-    expect(asked).toEqual(["42", undefined]);
-  });
+  const realMissing = readRecordedAnswer("minimove-v1.1.11/move-resource.missing.json").response;
+  it.each([
+    ["a gateway 404", 404, '{"code":5,"message":"not found","details":[]}'],
+    [
+      "minimove v1.1.11's own answer (HTTP 500, code 2)",
+      realMissing.status,
+      JSON.stringify(realMissing.body),
+    ],
+  ])(
+    "asks once more at the latest state when the node has no resource at the height (%s), then leaves the uri empty",
+    async (_, status, body) => {
+      const asked: (string | undefined)[] = [];
+      const http: HttpJson = {
+        async get<T>(url: string, _s?: AbortSignal, headers?: Record<string, string>): Promise<T> {
+          asked.push(headers?.["x-cosmos-block-height"]);
+          expect(url).toContain("/resources/by_struct_tag?struct_tag=0x1%3A%3Anft%3A%3ANft");
+          throw new HttpStatusError(status, url, body);
+        },
+        post: () => Promise.reject(new Error("not used")),
+      };
+      const mint: Mint = {
+        kind: "mint",
+        collection: Buffer.alloc(32, 1),
+        tokenId: "1",
+        object: Buffer.alloc(32, 2),
+      };
+      const bundle = { nftChanges: [{ tx: 0, changes: [mint] }] } as never;
+      const out = await createMoveNftUris({ http, restUrl: "http://node" }).enrich(bundle, 42n, signal);
+      expect(mintsOf((out as { nftChanges: { changes: NftChange[] }[] }).nftChanges)[0]?.uri).toBe("");
+      expect(asked).toEqual(["42", undefined]);
+    },
+  );
 
   it("fails the block's fetch (so the loop retries) when the node cannot be reached, and leaves cw721/ERC-721 mints alone", async () => {
     const http: HttpJson = {

@@ -12,7 +12,7 @@
  * that cannot be reached fails the block's fetch, which the ingest loop retries.
  */
 
-import { type HttpJson, HttpStatusError } from "../chain/http-json.js";
+import { type HttpJson, HttpStatusError, isNotFoundAnswer } from "../chain/http-json.js";
 import type { BlockBundle } from "./derive/derive-block.js";
 import type { NftChange } from "./derive/nft-events.js";
 
@@ -24,8 +24,12 @@ interface ResourceAnswer {
   resource?: { move_resource?: unknown };
 }
 
-/** The node answered that it has no such resource (gRPC-gateway NotFound / InvalidArgument). */
-const isMissing = (err: unknown) => err instanceof HttpStatusError && err.status >= 400 && err.status < 500;
+/**
+ * The node answered that it has no such resource: a 4xx (gateway NotFound / InvalidArgument), or
+ * what a real minimove node sends, HTTP 500 with code 2 `collections: not found`.
+ */
+const isMissing = (err: unknown) =>
+  (err instanceof HttpStatusError && err.status >= 400 && err.status < 500) || isNotFoundAnswer(err);
 
 /** `data.uri` of a `move_resource` JSON text, or undefined when it is not an Nft resource. */
 function uriOf(answer: ResourceAnswer): string | undefined {

@@ -21,6 +21,7 @@ import { ChainMismatchError, classifyIngestFailure, DeriveError } from "./ingest
 import { type BlockSource, runIngestLoop } from "./ingest-loop.js";
 import type { IngestStatus } from "./ingest-status.js";
 import { createInitialBalances } from "./initial-balances.js";
+import { createMoveFungibleDenoms } from "./move-fungible-denoms.js";
 import { createMoveNftUris } from "./move-nft-uris.js";
 import { probeNode } from "./node-probe.js";
 import { createNodeSource } from "./node-source.js";
@@ -116,6 +117,8 @@ export async function runIngest(options: RunIngestOptions): Promise<bigint | nul
   const cw721 = createCw721Collections({ http, restUrl: options.restUrl, prefix: options.prefix });
   // A Move NFT's uri lives in its object's 0x1::nft::Nft resource, not in its mint event.
   const moveUris = createMoveNftUris({ http, restUrl: options.restUrl });
+  // A Move coin's store changes name its metadata object; the node names its denom.
+  const moveDenoms = createMoveFungibleDenoms({ http, restUrl: options.restUrl });
   const erc721 = options.jsonRpcUrl
     ? createErc721Metadata({ http, jsonRpcUrl: options.jsonRpcUrl })
     : undefined;
@@ -184,7 +187,8 @@ export async function runIngest(options: RunIngestOptions): Promise<bigint | nul
           } catch (err) {
             throw new DeriveError(height, err);
           }
-          const named = await moveUris.enrich(await cw721.enrich(derived, signal), height, signal);
+          const coins = await moveDenoms.enrich(derived, signal);
+          const named = await moveUris.enrich(await cw721.enrich(coins, signal), height, signal);
           const enriched = erc721 ? await erc721.enrich(named, height, signal) : named;
           // The loop starts an empty index at startHeight (ingest-loop.ts), and only an empty one.
           const bundle =

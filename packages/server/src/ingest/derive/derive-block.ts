@@ -6,6 +6,7 @@ import { type AccountEdge, accountEdges } from "./account-edges.js";
 import { addBankDeltas, addErc20Deltas, type BalanceDelta, BalanceLedger } from "./balance-deltas.js";
 import { deriveEvmInternalTxs, type EvmInternalTxRow } from "./evm-internal-txs.js";
 import { deriveEvmTxs, type EvmTxRow } from "./evm-txs.js";
+import { type MoveFungibleDelta, moveFungibleDeltas } from "./move-fungible-deltas.js";
 import { nftChanges } from "./nft-events.js";
 import type { TxNftChanges } from "./nft-rows.js";
 import type { BlockPayload } from "./node-payloads.js";
@@ -47,6 +48,11 @@ export interface BlockBundle {
   nftChanges: TxNftChanges[];
   /** Net balance change per (denom, account): bank events, or ERC-20 logs on EVM chains. */
   balances: BalanceDelta[];
+  /**
+   * Move chains: fungible-asset store changes by metadata object, not yet in `balances` (the node
+   * names their denoms: ../move-fungible-denoms.ts folds them in before the block is written).
+   */
+  moveFungible: MoveFungibleDelta[];
 }
 
 /** Sums coins by denom, in the order denoms first appear. */
@@ -95,10 +101,17 @@ export function deriveBlock(payload: BlockPayload, prefix: string): BlockBundle 
   const fees: { denom: string; amount: string }[] = [];
   const nft: TxNftChanges[] = [];
   const ledger = new BalanceLedger();
+  const moveFungible: MoveFungibleDelta[] = [];
   // EVM chains mirror every ERC-20 move as bank events too: count the logs only (module comment
-  // of balance-deltas.ts). Block-level events (minting, fee distribution) move balances as well.
-  const addDeltas = (events: OutEvent[]) =>
-    payload.evm ? addErc20Deltas(ledger, events) : addBankDeltas(ledger, events, prefix);
+  // of balance-deltas.ts). On Move chains the fungible-asset events are the whole truth where they
+  // appear, bank events only mirror some of them (move-fungible-deltas.ts). Block-level events
+  // (minting, fee distribution) move balances as well.
+  const addDeltas = (events: OutEvent[]) => {
+    if (payload.evm) return addErc20Deltas(ledger, events);
+    const moved = moveFungibleDeltas(events, prefix);
+    if (moved) moveFungible.push(...moved);
+    else addBankDeltas(ledger, events, prefix);
+  };
   addDeltas(
     normaliseEvents([
       ...(payload.results.begin_block_events ?? []),
@@ -143,5 +156,6 @@ export function deriveBlock(payload: BlockPayload, prefix: string): BlockBundle 
       : [],
     nftChanges: nft,
     balances: ledger.deltas(),
+    moveFungible,
   };
 }

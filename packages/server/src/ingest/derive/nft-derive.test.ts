@@ -22,7 +22,9 @@ describe("NFT changes from real txs", () => {
       { kind: "mint", collection: MOO_CW721, tokenId: "1", owner: MOO_MINTER, uri: "", contract: "cw721" },
     ]);
     expect(nftRows([{ tx: 0, signer: MOO_MINTER, changes }])).toEqual({
-      collections: [{ addr: MOO_CW721, name: null, originName: null, creator: MOO_MINTER, tx: 0, byFirstNamingTx: false }],
+      collections: [
+        { addr: MOO_CW721, name: null, originName: null, creator: MOO_MINTER, tx: 0, byFirstNamingTx: false },
+      ],
       tokens: [{ collection: MOO_CW721, tokenId: "1", owner: MOO_MINTER, uri: "", object: null, tx: 0 }],
       burned: [],
       objects: [],

@@ -4,7 +4,7 @@
  * an EVM hash and a LayerZero delivery's `OFTReceived` log. Transient failures are retried by the
  * shared HTTP client (timeouts, 5xx, resets); "not found" is an answer, not an error.
  */
-import type { HttpJson } from "../../chain/http-json.js";
+import { type HttpJson, isNotFoundAnswer } from "../../chain/http-json.js";
 import type { Registry } from "../registry/registry.js";
 import type { ChainEvent } from "./chain-events.js";
 
@@ -119,7 +119,13 @@ export function createChainReader(
   });
   return {
     async tx(chainId, hash) {
-      const env = await http.get<RpcEnvelope<RpcTx>>(`${rpcUrl(chainId)}/tx?hash=0x${hash}`);
+      // A real CometBFT node wraps "tx (...) not found" in an HTTP 500 on its GET route.
+      const env = await http
+        .get<RpcEnvelope<RpcTx>>(`${rpcUrl(chainId)}/tx?hash=0x${hash}`)
+        .catch((err: unknown) => {
+          if (isNotFoundAnswer(err)) return { error: { message: "not found" } } as RpcEnvelope<RpcTx>;
+          throw err;
+        });
       if (env.error) {
         if (/not found/i.test(env.error.data ?? env.error.message ?? "")) return undefined;
         throw new Error(`${chainId} /tx: ${env.error.data ?? env.error.message}`);
