@@ -263,7 +263,8 @@ describe("rich list on an ingested EVM devnet (ERC-20 Transfer logs)", () => {
       body: {
         code: 3,
         message:
-          "no ERC-20 contract for denom ufoo on this chain: the node answered 500: collections: not found: key 'ufoo' of type string",
+          // What a real minievm v1.2.18 node answers (fixtures/real-node/.../contracts-by-denom.unknown.json).
+          "no ERC-20 contract for denom ufoo on this chain: the node answered 404: collections: not found: key 'ufoo' of type bytes",
         details: [{ field: "path.denom", description }],
       },
     });
