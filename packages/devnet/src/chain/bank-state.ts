@@ -42,6 +42,10 @@ export interface BankState {
   /** The chain's module accounts (they exist from genesis). */
   moduleAccounts: BankAccount[];
   genesis: ReadonlyMap<string, bigint>;
+  /** Accounts that are contracts (minievm's ContractAccount). */
+  contracts: ReadonlySet<string>;
+  /** What block `height` moves, as the state was fed it (a live chain adds its own txs' moves). */
+  moves(height: number): BankMove[];
 }
 
 /**
@@ -113,9 +117,12 @@ export function createBankState(options: {
     return state;
   }
 
+  const contracts = options.contracts ?? new Set<string>();
   return {
     genesis,
     moduleAccounts,
+    contracts,
+    moves: options.moves,
     balances,
     accounts(height) {
       // A Map keeps insertion order: the order accounts came to exist, i.e. their account numbers.
@@ -123,7 +130,7 @@ export function createBankState(options: {
         .map((address, accountNumber): BankAccount => {
           const module = modules.get(address);
           if (module) return module;
-          const kind = options.contracts?.has(address) ? "contract" : "base";
+          const kind = contracts.has(address) ? "contract" : "base";
           return { address, kind, accountNumber };
         })
         .sort((a, b) => Buffer.compare(addressBytes(a.address), addressBytes(b.address)));

@@ -64,7 +64,7 @@ export interface Chain {
   evmCall(to: string, data: string, height?: number): string | undefined;
   /**
    * Bank state at any height (genesis + the coins the chain's events move): what `auth/v1beta1/accounts`
-   * and `bank/v1beta1/balances` answer. Absent on chains that do not track it (the interchain's live chains).
+   * and `bank/v1beta1/balances` answer. A live chain's adds its live genesis and txs (live-bank.ts).
    */
   bank?: BankState;
   /** The cw721 contract at `addr` (0x + 64 hex) as of block `height` (Wasm chains), or undefined. */

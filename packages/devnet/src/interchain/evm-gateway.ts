@@ -229,6 +229,8 @@ export function installEvmGateway(chain: LiveChain, options: EvmGatewayOptions) 
         access_list: [],
       };
     },
+    // The EVM moves a call's coins: its `evm` event logs them, the bank emits nothing.
+    { bankEvents: false },
   );
 
   return {

@@ -5,13 +5,23 @@
  * bridge executors add their own txs with `inject`. Each sealed block is the background chain's
  * block at that height with these txs appended, so a live L1 still carries the seeded traffic the
  * indexer is tested on. The pieces: ledger.ts (accounts, balances), mempool.ts and check-tx.ts
- * (admission), deliver-tx.ts (execution), tx-index.ts (tx search).
+ * (admission), deliver-tx.ts (execution), coin-moves.ts (the coins txs move, and their events),
+ * live-bank.ts (the bank state at a height), tx-index.ts (tx search).
+ *
+ * Balances have two sources: the background's bank (its seeded accounts and what its blocks move
+ * in the fee denom) and the live ledger (genesis given here, and what live txs move). A read adds
+ * the two, so `by_denom`, the bank state at the head and the blocks' coin events agree. Spending
+ * checks the ledger alone: the background's accounts have no keys to sign with.
  */
+
+import { FEE_DENOM } from "../../chain/chain-bank.js";
 import type { Chain } from "../../chain/chain-types.js";
 import type { TxTruth } from "../../chain/tx-truth.js";
 import type { BlockPayload } from "../../payloads.js";
+import { type CoinMove, logMove } from "./coin-moves.js";
 import { deliverTx, type MsgRoutes } from "./deliver-tx.js";
 import { createLedger } from "./ledger.js";
+import { liveBank } from "./live-bank.js";
 import type { IndexedTx, LiveChain } from "./live-chain-types.js";
 import { createMempool } from "./mempool.js";
 import { createTxIndex } from "./tx-index.js";
@@ -26,9 +36,24 @@ export function createLiveChain(options: {
   const mempool = createMempool(background, ledger);
   const index = createTxIndex();
   const routes: MsgRoutes = new Map();
-  const sealed = new Map<number, { payload: BlockPayload; txs: IndexedTx[]; truth: TxTruth[] }>();
+  const sealed = new Map<
+    number,
+    { payload: BlockPayload; txs: IndexedTx[]; truth: TxTruth[]; moves: CoinMove[] }
+  >();
   const listeners: ((height: number, txs: IndexedTx[]) => void)[] = [];
   let head = 0;
+  /** The ledger moves of the block being sealed; undefined between seals. */
+  let delivering: CoinMove[] | undefined;
+  const bank =
+    background.bank &&
+    liveBank({
+      prefix: background.prefix,
+      background: background.bank,
+      genesis: options.genesis ?? {},
+      movesAt: (height) => sealed.get(height)?.moves ?? [],
+    });
+  const backgroundBalance = (address: string, denom: string) =>
+    denom === FEE_DENOM && background.bank ? (background.bank.balances(head).get(address) ?? 0n) : 0n;
 
   const chain: LiveChain = {
     chainId: background.chainId,
@@ -40,6 +65,7 @@ export function createLiveChain(options: {
     evmAccounts: background.evmAccounts,
     evm: (height) => background.evm(height),
     state: new Map(),
+    ...(bank ? { bank } : {}),
     get head() {
       return head;
     },
@@ -53,11 +79,17 @@ export function createLiveChain(options: {
       const txs: IndexedTx[] = [];
       const truth: TxTruth[] = [...background.truth(height)];
       const baseCount = base.block.block.data.txs.length;
-      for (const [i, entry] of mempool.drain().entries()) {
-        const delivered = deliverTx(chain, routes, entry, { height, time, index: baseCount + i });
-        truth.push(delivered.truth);
-        txs.push(delivered.tx);
-        index.add(delivered.tx);
+      const moves: CoinMove[] = [];
+      delivering = moves;
+      try {
+        for (const [i, entry] of mempool.drain().entries()) {
+          const delivered = deliverTx(chain, routes, entry, { height, time, index: baseCount + i, moves });
+          truth.push(delivered.truth);
+          txs.push(delivered.tx);
+          index.add(delivered.tx);
+        }
+      } finally {
+        delivering = undefined;
       }
       const results = [...(base.results.txs_results ?? []), ...txs.map((t) => t.result)];
       const payload: BlockPayload = {
@@ -71,7 +103,7 @@ export function createLiveChain(options: {
         results: { ...base.results, txs_results: results.length === 0 ? null : results },
         txs: [...base.txs, ...txs.map((t) => t.rest)],
       };
-      sealed.set(height, { payload, txs, truth });
+      sealed.set(height, { payload, txs, truth, moves });
       head = height;
       for (const l of listeners) l(height, txs);
     },
@@ -91,11 +123,21 @@ export function createLiveChain(options: {
     findTx: index.findTx,
     searchTxs: index.searchTxs,
     account: ledger.account,
-    balance: ledger.balance,
-    credit: ledger.credit,
-    debit: ledger.debit,
-    handle(typeUrl, run, toJson) {
-      routes.set(typeUrl, { run, ...(toJson ? { toJson } : {}) });
+    balance: (address, denom) => ledger.balance(address, denom) + backgroundBalance(address, denom),
+    credit(ctx, address, denom, amount) {
+      ledger.credit(ctx, address, denom, amount);
+      logMove(delivering, ctx, { to: address, denom, amount });
+    },
+    debit(ctx, address, denom, amount) {
+      ledger.debit(ctx, address, denom, amount);
+      logMove(delivering, ctx, { from: address, denom, amount });
+    },
+    handle(typeUrl, run, toJson, handleOptions) {
+      routes.set(typeUrl, {
+        run,
+        bankEvents: handleOptions?.bankEvents ?? true,
+        ...(toJson ? { toJson } : {}),
+      });
     },
     onSealed(listener) {
       listeners.push(listener);

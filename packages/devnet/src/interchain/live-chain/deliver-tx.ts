@@ -1,27 +1,30 @@
 /**
  * DeliverTx on a live chain: each message goes to the handler its module registered for its type
- * (MsgRoutes); events get the SDK's `message` event and msg_index; the first failing message
- * undoes the whole tx through its journal and sets the tx's code and log.
+ * (MsgRoutes); events get the SDK's `message` event, the bank's coin events of what the message
+ * moved (coin-moves.ts) and msg_index; the first failing message undoes the whole tx through its
+ * journal and sets the tx's code and log.
  */
 import { TxBody, TxRaw } from "cosmjs-types/cosmos/tx/v1beta1/tx";
 import type { TxTruth } from "../../chain/tx-truth.js";
 import type { AbciEvent, TxResult } from "../../payloads.js";
 import { restTxOf, txHash } from "../../tx-envelope.js";
+import { type CoinMove, coinEvents } from "./coin-moves.js";
 import type { ExecContext, IndexedTx, LiveChain, MsgHandler, MsgToJson } from "./live-chain-types.js";
 import type { MempoolEntry } from "./mempool.js";
 import { TxFailure } from "./tx-failure.js";
 
 /** Message type URL -> the handler (and REST JSON) its module registered. */
-export type MsgRoutes = Map<string, { run: MsgHandler; toJson?: MsgToJson }>;
+export type MsgRoutes = Map<string, { run: MsgHandler; toJson?: MsgToJson; bankEvents: boolean }>;
 
 /** DeliverTx: every message in order; the first failure undoes the whole tx and sets its code. */
 export function deliverTx(
   chain: LiveChain,
   routes: MsgRoutes,
   entry: MempoolEntry,
-  block: { height: number; time: string; index: number },
+  /** `moves`: the log the chain's credits and debits of this block go to. */
+  block: { height: number; time: string; index: number; moves: CoinMove[] },
 ): { tx: IndexedTx; truth: TxTruth } {
-  const { height, time, index } = block;
+  const { height, time, index, moves } = block;
   const hash = txHash(entry.raw);
   const tx = TxRaw.decode(entry.raw);
   const body = TxBody.decode(tx.bodyBytes);
@@ -38,7 +41,10 @@ export function deliverTx(
       ctx.msgIndex = i;
       const handler = routes.get(msg.typeUrl);
       if (!handler) throw new TxFailure(6, `unrecognized message type ${msg.typeUrl}: unknown request`);
+      const before = moves.length;
       const produced = handler.run(ctx, msg.value);
+      // The bank keeper emits its events as it moves coins, before the module's own.
+      const coins = handler.bankEvents ? coinEvents(moves.slice(before), chain.prefix) : [];
       const tag = { key: "msg_index", value: String(i), index: true };
       events.push(
         {
@@ -49,7 +55,7 @@ export function deliverTx(
             tag,
           ],
         },
-        ...produced.map((e) => ({ ...e, attributes: [...e.attributes, tag] })),
+        ...[...coins, ...produced].map((e) => ({ ...e, attributes: [...e.attributes, tag] })),
       );
     }
   } catch (err) {

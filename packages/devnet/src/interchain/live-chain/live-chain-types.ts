@@ -46,11 +46,17 @@ export interface LiveChain extends Chain {
   /** Txs whose events match every `type.key='value'` condition. */
   searchTxs(conditions: { type: string; key: string; value: string }[]): IndexedTx[];
   account(address: string): { number: bigint; sequence: bigint } | undefined;
+  /** The ledger's balance, plus (fee denom) the background bank's at the head. */
   balance(address: string, denom: string): bigint;
+  /** Ledger moves; while a block is sealed, each is logged with its coin event (coin-moves.ts). */
   credit(ctx: Pick<ExecContext, "journal">, address: string, denom: string, amount: bigint): void;
   debit(ctx: Pick<ExecContext, "journal">, address: string, denom: string, amount: bigint): void;
-  /** Registers the handler of a message type. */
-  handle(typeUrl: string, handler: MsgHandler, toJson?: MsgToJson): void;
+  /**
+   * Registers the handler of a message type. `options.bankEvents: false` is for handlers that move
+   * coins inside the EVM (minievm's MsgCall), whose moves show as ERC-20 Transfer logs in their
+   * `evm` event rather than as the bank's coin events. @default { bankEvents: true }
+   */
+  handle(typeUrl: string, handler: MsgHandler, toJson?: MsgToJson, options?: { bankEvents?: boolean }): void;
   /** Called after each sealed block, with that block's txs. */
   onSealed(listener: (height: number, txs: IndexedTx[]) => void): void;
   /** Values modules keep between blocks (packet sequences, denom traces, ...). */
