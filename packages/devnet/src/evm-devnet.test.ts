@@ -6,7 +6,9 @@ import { getAddress, keccak256, serializeTransaction } from "viem";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { readFixture } from "./_test/real-rpc.js";
 import { createChain } from "./chain/create-chain.js";
-import { contractsOf } from "./chain/evm-scenarios.js";
+import { contractsOf, TRANSFER_TOPIC } from "./chain/evm-scenarios.js";
+import { ZERO_ADDRESS } from "./chain/evm-trace-root.js";
+import { cosmosTxEthHash } from "./chain/evm-view-txs.js";
 import { type DevnetNode, startDevnetNode } from "./node-server.js";
 
 const realResult = <T>(file: string) =>
@@ -68,9 +70,11 @@ describe("EVM devnet chain", () => {
     for (const h of heights) {
       const block = chain.block(h);
       const evm = chain.evm(h);
-      const first = block.txs.length - evm.truth.length;
+      const cosmos = chain.truth(h).map((t) => t.hash);
       evm.truth.forEach((truth, i) => {
-        const rest = block.txs[first + i];
+        if (truth.from === ZERO_ADDRESS) return;
+        const position = cosmos.indexOf(truth.cosmosHash);
+        const rest = block.txs[position];
         const msg = rest?.body.messages[0] as Record<string, string>;
         const receipt = evm.receipts[i] as { from: string; to: string | null; transactionHash: string };
         expect(msg["@type"]).toBe(
@@ -80,7 +84,7 @@ describe("EVM devnet chain", () => {
         const sender = Buffer.from(bech32.fromWords(bech32.decode(msg.sender ?? "").words)).toString("hex");
         expect(`0x${sender}`).toBe(receipt.from);
         // The signer a node derives from the ethsecp256k1 key is the receipt's `from`.
-        const raw = TxRaw.decode(Buffer.from(block.block.block.data.txs[first + i] ?? "", "base64"));
+        const raw = TxRaw.decode(Buffer.from(block.block.block.data.txs[position] ?? "", "base64"));
         const key = AuthInfo.decode(raw.authInfoBytes).signerInfos[0]?.publicKey?.value.subarray(2);
         const uncompressed = ECDH.convertKey(
           Buffer.from(key ?? []),
@@ -101,11 +105,102 @@ describe("EVM devnet chain", () => {
     expect(checked).toBeGreaterThan(20);
   });
 
+  it("gives each successful bank send an Ethereum face, as minievm's EVM indexer does", () => {
+    // The recorded pair (minievm-v1.2.18 eth_getBlockReceipts.bank-send and _recording.json).
+    expect(cosmosTxEthHash("187D2ED25B0AEB9BDF9F9F18E251448F82D14548D57D9B5E059708CBBAE3AE26")).toBe(
+      "0xb982c012ed7a1b66f72e2c42c0a80ffb40c5e0e3a713e82731df1467e3fc2610",
+    );
+    const token = chain.contractByDenom("uinit");
+    let checked = 0;
+    for (const h of heights) {
+      const evm = chain.evm(h);
+      const sends = chain.truth(h).filter((t) => t.code === 0 && t.msgType === "cosmos.bank.v1beta1.MsgSend");
+      const faces = evm.truth.filter((t) => t.from === ZERO_ADDRESS);
+      // Receipts follow block order: the bank stream's txs come before the EVM stream's.
+      expect(faces.map((t) => t.cosmosHash)).toEqual(sends.map((t) => t.hash));
+      expect(evm.truth.slice(0, faces.length)).toEqual(faces);
+      for (const face of faces) {
+        const receipt = evm.receipts[face.index] as Record<string, unknown>;
+        const send = sends.find((t) => t.hash === face.cosmosHash);
+        const moved = send?.moved?.[0];
+        const hexOf = (a: string) =>
+          `0x${Buffer.from(bech32.fromWords(bech32.decode(a).words)).toString("hex")}`;
+        expect(receipt).toMatchObject({
+          contractAddress: null,
+          effectiveGasPrice: "0x0",
+          from: ZERO_ADDRESS,
+          status: "0x1",
+          to: null,
+          transactionHash: cosmosTxEthHash(face.cosmosHash),
+          type: "0x0",
+          logs: [
+            {
+              address: token,
+              topics: [
+                TRANSFER_TOPIC,
+                `0x${hexOf(moved?.from ?? "")
+                  .slice(2)
+                  .padStart(64, "0")}`,
+                `0x${hexOf(moved?.to ?? "")
+                  .slice(2)
+                  .padStart(64, "0")}`,
+              ],
+              data: `0x${BigInt(moved?.amount ?? 0)
+                .toString(16)
+                .padStart(64, "0")}`,
+            },
+          ],
+        });
+        expect(face.accounts).toEqual([
+          ZERO_ADDRESS,
+          token,
+          hexOf(moved?.from ?? ""),
+          hexOf(moved?.to ?? ""),
+        ]);
+        expect((evm.block(false).transactions as string[])[face.index]).toBe(face.hash);
+        checked++;
+      }
+    }
+    expect(checked).toBeGreaterThan(20);
+  });
+
+  it("traces every tx under minievm's wrapper root, the fee token's decimals() first", () => {
+    const token = chain.contractByDenom("uinit");
+    let checked = 0;
+    for (const h of heights.slice(1)) {
+      const { traces, truth } = chain.evm(h);
+      traces.forEach(({ result }, i) => {
+        const signed = truth[i]?.from !== ZERO_ADDRESS;
+        expect(Object.keys(result)).toEqual(["from", "gas", "gasUsed", "to", "input", "calls", "type"]);
+        expect(result).toMatchObject({ from: ZERO_ADDRESS, to: ZERO_ADDRESS, input: "0x", type: "CALL" });
+        const calls = result.calls as Record<string, unknown>[];
+        const decimals = calls.slice(0, signed ? 2 : 1);
+        for (const d of decimals)
+          expect(d).toMatchObject({ from: ZERO_ADDRESS, to: token, input: "0x313ce567", type: "STATICCALL" });
+        const own = calls[decimals.length] as Record<string, unknown>;
+        if (signed) expect(own.from).toBe(truth[i]?.from);
+        else
+          expect(own).toMatchObject({ from: `0x${"0".repeat(39)}1`, to: token, type: "CALL", value: "0x0" });
+        // Weft numbers the frames depth-first from the wrapper (index 0, parent -1).
+        const frames = truth[i]?.internalTxs ?? [];
+        expect(frames.slice(0, decimals.length + 2).map((f) => [f.index, f.parentIndex, f.type])).toEqual([
+          [0, -1, "CALL"],
+          ...decimals.map((_, j) => [j + 1, 0, "STATICCALL"]),
+          [decimals.length + 1, 0, own.type],
+        ]);
+        expect(frames[0]?.accounts).toEqual([ZERO_ADDRESS]);
+        checked++;
+      });
+    }
+    expect(checked).toBeGreaterThan(40);
+    expect(chain.evm(1).truth.every((t) => t.internalTxs.length === 0)).toBe(true);
+  });
+
   it("hashes each EVM tx as keccak256 of its signed EIP-1559 serialisation", () => {
     let checked = 0;
     for (const h of heights.slice(0, 15)) {
       const block = chain.evm(h).block(true) as { transactions: Record<string, string>[] };
-      for (const tx of block.transactions) {
+      for (const tx of block.transactions.filter((t) => t.type === "0x2")) {
         const serialized = serializeTransaction(
           {
             type: "eip1559",
@@ -129,7 +224,8 @@ describe("EVM devnet chain", () => {
 });
 
 describe("EVM JSON-RPC", () => {
-  const height = heights.find((h) => chain.evm(h).truth.some((t) => t.internalTxs.length > 2)) ?? 1;
+  // A block with a signed tx whose own frame calls (wrapper, two decimals(), the tx, its calls).
+  const height = heights.find((h) => chain.evm(h).truth.some((t) => t.internalTxs.length > 4)) ?? 1;
 
   it("serves blocks, receipts and callTracer traces in the shapes of real nodes", async () => {
     expect(await rpc("eth_blockNumber", [])).toEqual({
@@ -147,7 +243,7 @@ describe("EVM JSON-RPC", () => {
     const withoutWithdrawals = Object.keys(realBlock).filter((k) => !k.startsWith("withdrawals"));
     expect(Object.keys(block)).toEqual(withoutWithdrawals);
     const realTx = (realBlock.transactions as Record<string, unknown>[]).find((t) => t.type === "0x2") ?? {};
-    const tx = (block.transactions as Record<string, unknown>[])[0] ?? {};
+    const tx = (block.transactions as Record<string, unknown>[]).find((t) => t.type === "0x2") ?? {};
     expect(Object.keys(tx)).toEqual(Object.keys(realTx).filter((k) => k !== "blockTimestamp"));
     expect(block.hash).toBe(`0x${chain.block(height).block.block_id.hash.toLowerCase()}`);
 

@@ -26,8 +26,12 @@ import { keyWinsLaw, offsetLaw, previousKeyLaw } from "./pagination-keys.js";
 const SMALL_LIMIT = 2;
 const CHAIN_PAGES = 5;
 const ORDER_LIMIT = 10;
-/** Sets up to this size are traversed in full for the `total` law. */
-const SMALL_SET = 2_000;
+/**
+ * Sets up to this size are traversed in full for the `total` law (5 pages of 1 000): a real minievm
+ * tx has at least three call frames (the wrapper root and the fee token's `decimals()` calls), so
+ * an EVM chain's internal txs pass 2 000 within a few hundred txs.
+ */
+const SMALL_SET = 5_000;
 const TRAVERSAL_LIMIT = 1_000;
 const ASC = { "pagination.reverse": "false" };
 

@@ -1,13 +1,14 @@
 /**
  * A seeded block as a CometBFT 0.38 node serves it: `/block` (header, TxRaw list), `/block_results`
  * (the txs' results, the coinbase event) and the block's REST txs, around the txs of block-txs.ts;
- * and the same block's EVM JSON-RPC view (evm-block.ts).
+ * and the same block's EVM JSON-RPC view (evm-view-txs.ts, evm-block.ts).
  */
 import { createHash } from "node:crypto";
 import type { BlockPayload } from "../payloads.js";
 import type { BlockTxs } from "./block-txs.js";
 import type { ChainSetup } from "./chain-setup.js";
 import { type EvmBlock, evmBlock } from "./evm-block.js";
+import { evmViewTxs } from "./evm-view-txs.js";
 
 const sha256 = (data: string) => createHash("sha256").update(data).digest();
 
@@ -66,7 +67,6 @@ export function evmBlockOf(setup: ChainSetup, height: number, txs: BlockTxs): Ev
     parentHash: height > 1 ? `0x${blockHashOf(height - 1).toLowerCase()}` : `0x${"0".repeat(64)}`,
     timeMs: setup.timeOf(height),
     miner: `0x${setup.proposer.toLowerCase()}`,
-    evmChainId: setup.evmChainId,
-    txs: txs.evmTxs,
+    txs: evmViewTxs(setup, txs),
   });
 }

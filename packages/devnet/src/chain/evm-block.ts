@@ -1,12 +1,14 @@
 /**
- * The JSON-RPC view of one devnet block's EVM txs, in the shapes of a real node (see the real
- * fixtures under fixtures/real-rpc/evm): `eth_getBlockByNumber` (hashes or full txs),
- * `eth_getBlockReceipts` and `debug_traceBlockByNumber` with the callTracer (geth key order, no
- * `value` on STATICCALL/DELEGATECALL frames), plus the ground truth an indexer must arrive at.
+ * The JSON-RPC view of one devnet block's EVM txs (evm-view-txs.ts: signed EVM txs and the
+ * Ethereum face of Cosmos txs that logged), in the shapes of a real node (fixtures/real-rpc/evm,
+ * fixtures/real-node/minievm-v1.2.18): `eth_getBlockByNumber` (hashes or full txs),
+ * `eth_getBlockReceipts` and `debug_traceBlockByNumber` with the callTracer (geth key order, empty
+ * `output` and STATICCALL/DELEGATECALL `value` left out, minievm's wrapper root), plus the ground
+ * truth an indexer must arrive at.
  */
 import { logsBloom } from "./evm-accounts.js";
 import { type Frame, flatten } from "./evm-scenarios.js";
-import { EVM_GAS_PRICE, type EvmTxBuild } from "./msgs/evm-call.js";
+import type { EvmViewTx } from "./evm-view-txs.js";
 
 const hex = (n: number | bigint) => `0x${n.toString(16)}`;
 const ZERO_HASH = `0x${"0".repeat(64)}`;
@@ -25,17 +27,23 @@ export interface EvmInternalTxTruth {
 
 export interface EvmTxTruth {
   hash: string;
+  /** The Cosmos tx's hash, upper-case hex (TxTruth.hash). */
+  cosmosHash: string;
   height: number;
-  /** Position among the block's EVM txs. */
+  /** Position among the block's receipts. */
   index: number;
+  /** The zero address for a Cosmos tx's Ethereum face. */
   from: string;
-  /** "" for a deployment. */
+  /** "" for a deployment and a Cosmos tx. */
   to: string;
   contractAddress: string | null;
   status: "0x1" | "0x0";
   /** Every account the tx involves (from, to, created contract, log addresses, address topics), deduplicated, from first. */
   accounts: string[];
-  /** The frames an indexer can read from the node's callTracer (none at the genesis height). */
+  /**
+   * The frames an indexer can read from the node's callTracer, depth-first pre-order from minievm's
+   * wrapper root (index 0, parent -1); none at the genesis height.
+   */
   internalTxs: EvmInternalTxTruth[];
 }
 
@@ -44,6 +52,7 @@ const GENESIS_HEIGHT = 1;
 export interface EvmBlock {
   block(fullTxs: boolean): Record<string, unknown>;
   receipts: Record<string, unknown>[];
+  /** `debug_traceBlockByNumber`'s callTracer entries; none at the genesis height, which a node cannot trace. */
   traces: { txHash: string; result: Record<string, unknown> }[];
   truth: EvmTxTruth[];
 }
@@ -56,12 +65,48 @@ function traceFrame(f: Frame): Record<string, unknown> {
     to: f.to,
     input: f.input,
   };
-  if (f.output !== "0x" || f.type === "CALL") out.output = f.output;
+  // go-ethereum's callTracer leaves out an empty output and a frame without value (`omitempty`).
+  if (f.output !== "0x" && f.output !== "") out.output = f.output;
   if (f.error) out.error = f.error;
   if (f.calls.length > 0) out.calls = f.calls.map(traceFrame);
-  if (f.type !== "STATICCALL" && f.type !== "DELEGATECALL") out.value = f.value;
+  if (f.value !== "") out.value = f.value;
   out.type = f.type;
   return out;
+}
+
+function truthOf(tx: EvmViewTx, height: number, index: number): EvmTxTruth {
+  const accounts = new Set([tx.from]);
+  if (tx.to) accounts.add(tx.to);
+  if (tx.contractAddress) accounts.add(tx.contractAddress);
+  if (tx.status === "0x1")
+    for (const l of tx.logs) {
+      accounts.add(l.address);
+      for (const t of l.topics.slice(1))
+        if (t.startsWith(ADDRESS_TOPIC_PREFIX)) accounts.add(`0x${t.slice(ADDRESS_TOPIC_PREFIX.length)}`);
+    }
+  return {
+    hash: tx.hash,
+    cosmosHash: tx.cosmosHash,
+    height,
+    index,
+    from: tx.from,
+    to: tx.to ?? "",
+    contractAddress: tx.contractAddress,
+    status: tx.status,
+    accounts: [...accounts],
+    // The node cannot trace its genesis height (-32000 "genesis is not traceable", as a real minievm
+    // node answers), so an indexer sees no frames there: a real chain's first block has no txs.
+    internalTxs: (height === GENESIS_HEIGHT ? [] : flatten(tx.trace)).map(
+      ({ frame, index, parentIndex }) => ({
+        index,
+        parentIndex,
+        type: frame.type,
+        from: frame.from,
+        to: frame.to,
+        accounts: [...new Set([frame.from, frame.to])],
+      }),
+    ),
+  };
 }
 
 export function evmBlock(options: {
@@ -71,8 +116,8 @@ export function evmBlock(options: {
   parentHash: string;
   timeMs: number;
   miner: string;
-  evmChainId: number;
-  txs: EvmTxBuild[];
+  /** The block's EVM view, in block order. */
+  txs: EvmViewTx[];
 }): EvmBlock {
   const { height, hash, txs } = options;
   const number = hex(height);
@@ -80,7 +125,8 @@ export function evmBlock(options: {
   let logIndex = 0;
   const receipts = txs.map((tx, i) => {
     cumulative += tx.gasUsed;
-    const logs = tx.scenario.logs.map((l) => ({
+    // A failed tx keeps no logs (minievm's indexer drops them).
+    const logs = (tx.status === "0x1" ? tx.logs : []).map((l) => ({
       address: l.address,
       topics: l.topics,
       data: l.data,
@@ -94,51 +140,18 @@ export function evmBlock(options: {
     return {
       blockHash: hash,
       blockNumber: number,
-      contractAddress: tx.scenario.created && tx.status === "0x1" ? tx.scenario.created : null,
+      contractAddress: tx.contractAddress,
       cumulativeGasUsed: hex(cumulative),
-      effectiveGasPrice: hex(EVM_GAS_PRICE),
-      from: tx.from.address,
+      effectiveGasPrice: hex(tx.effectiveGasPrice),
+      from: tx.from,
       gasUsed: hex(tx.gasUsed),
       logs,
       logsBloom: logsBloom(logs),
       status: tx.status,
-      to: tx.eth.to,
+      to: tx.to,
       transactionHash: tx.hash,
       transactionIndex: hex(i),
-      type: "0x2",
-    };
-  });
-  const truth: EvmTxTruth[] = txs.map((tx, i) => {
-    const receipt = receipts[i];
-    const accounts = new Set([tx.from.address]);
-    if (tx.eth.to) accounts.add(tx.eth.to);
-    if (receipt?.contractAddress) accounts.add(receipt.contractAddress);
-    for (const l of receipt?.logs ?? []) {
-      accounts.add(l.address);
-      for (const t of l.topics.slice(1))
-        if (t.startsWith(ADDRESS_TOPIC_PREFIX)) accounts.add(`0x${t.slice(ADDRESS_TOPIC_PREFIX.length)}`);
-    }
-    return {
-      hash: tx.hash,
-      height,
-      index: i,
-      from: tx.from.address,
-      to: tx.eth.to ?? "",
-      contractAddress: receipt?.contractAddress ?? null,
-      status: tx.status,
-      accounts: [...accounts],
-      // The node cannot trace its genesis height (-32000 "genesis is not traceable", as a real minievm
-      // node answers), so an indexer sees no frames there: a real chain's first block has no txs.
-      internalTxs: (height === GENESIS_HEIGHT ? [] : flatten(tx.scenario.top)).map(
-        ({ frame, index, parentIndex }) => ({
-          index,
-          parentIndex,
-          type: frame.type,
-          from: frame.from,
-          to: frame.to,
-          accounts: [...new Set([frame.from, frame.to])],
-        }),
-      ),
+      type: tx.type,
     };
   });
   const allLogs = receipts.flatMap((r) => r.logs);
@@ -163,36 +176,15 @@ export function evmBlock(options: {
       stateRoot: ZERO_HASH,
       timestamp: hex(Math.floor(options.timeMs / 1000)),
       transactions: txs.map((tx, i) =>
-        fullTxs
-          ? {
-              accessList: [],
-              blockHash: hash,
-              blockNumber: number,
-              chainId: hex(options.evmChainId),
-              from: tx.from.address,
-              gas: hex(tx.eth.gas),
-              gasPrice: hex(EVM_GAS_PRICE),
-              hash: tx.hash,
-              input: tx.eth.input,
-              maxFeePerGas: hex(EVM_GAS_PRICE),
-              maxPriorityFeePerGas: "0x0",
-              nonce: hex(tx.nonce),
-              r: tx.eth.r,
-              s: tx.eth.s,
-              to: tx.eth.to,
-              transactionIndex: hex(i),
-              type: "0x2",
-              v: hex(tx.eth.yParity),
-              value: "0x0",
-              yParity: hex(tx.eth.yParity),
-            }
-          : tx.hash,
+        fullTxs ? tx.rpcTx({ blockHash: hash, blockNumber: number, transactionIndex: hex(i) }) : tx.hash,
       ),
       transactionsRoot: ZERO_HASH,
       uncles: [],
     }),
     receipts,
-    traces: txs.map((tx) => ({ txHash: tx.hash, result: traceFrame(tx.scenario.top) })),
-    truth,
+    // What an indexer can trace: nothing at the genesis height (json-rpc.ts answers its error).
+    traces:
+      height === GENESIS_HEIGHT ? [] : txs.map((tx) => ({ txHash: tx.hash, result: traceFrame(tx.trace) })),
+    truth: txs.map((tx, i) => truthOf(tx, height, i)),
   };
 }

@@ -24,13 +24,24 @@ function heightWhere(head: number, test: (h: number) => boolean, what: string): 
   throw new Error(`the devnet has no ${what} in its first ${SCAN_BLOCKS} blocks`);
 }
 
-/** Heights of the devnet blocks the cases ask about. */
+const ZERO_ADDRESS = `0x${"0".repeat(40)}`;
+
+/**
+ * Heights of the devnet blocks the cases ask about. Each recorded minievm case is a block with one
+ * tx, so on EVM chains the counterpart's EVM view (receipts, traces) holds only txs of that kind:
+ * a bank send's block no signed EVM tx (only Cosmos txs' Ethereum faces, from the zero address),
+ * a deploy's block no Cosmos face, a call's block that one call (no DELEGATECALL or CREATE under it).
+ */
 export function devnetHeights(chain: Chain, head: number): Record<string, number> {
   const ok = (h: number, msg: string) => chain.truth(h).some((t) => t.code === 0 && t.msgType === msg);
-  const evmTx = (h: number, test: (t: ReturnType<Chain["evm"]>["truth"][number]) => boolean) =>
-    chain.vm === "evm" && chain.evm(h).truth.some(test);
+  const evmView = (h: number) => (chain.vm === "evm" ? chain.evm(h).truth : []);
+  const onlySigned = (h: number) => evmView(h).every((t) => t.from !== ZERO_ADDRESS);
   const heights: Record<string, number> = {
-    "bank-send": heightWhere(head, (h) => ok(h, "cosmos.bank.v1beta1.MsgSend"), "bank send"),
+    "bank-send": heightWhere(
+      head,
+      (h) => ok(h, "cosmos.bank.v1beta1.MsgSend") && evmView(h).every((t) => t.from === ZERO_ADDRESS),
+      "bank send",
+    ),
     empty: heightWhere(head, (h) => chain.block(h).block.block.data.txs.length === 0, "empty block"),
     "future-height": head + FUTURE,
     genesis: 1,
@@ -38,12 +49,17 @@ export function devnetHeights(chain: Chain, head: number): Record<string, number
   if (chain.vm === "evm") {
     heights["evm-create"] = heightWhere(
       head,
-      (h) => evmTx(h, (t) => t.contractAddress !== null),
+      (h) => onlySigned(h) && evmView(h).some((t) => t.contractAddress !== null),
       "EVM deploy",
     );
+    // The recorded call's and value transfer's frames call and staticcall, nothing else.
+    const plainCall = (t: ReturnType<typeof evmView>[number]) =>
+      t.to !== "" &&
+      t.status === "0x1" &&
+      t.internalTxs.every((f) => f.type === "CALL" || f.type === "STATICCALL");
     heights["evm-call"] = heightWhere(
       head,
-      (h) => evmTx(h, (t) => t.to !== "" && t.status === "0x1"),
+      (h) => evmView(h).length === 1 && evmView(h).every(plainCall),
       "EVM call",
     );
     heights["evm-value"] = heights["evm-call"];
@@ -59,10 +75,21 @@ export function devnetHeights(chain: Chain, head: number): Record<string, number
 
 const q = (n: number) => `0x${n.toString(16)}`;
 
+/** devnetHeights scans up to SCAN_BLOCKS blocks: once per chain and head, not once per case. */
+const heightsCache = new WeakMap<Chain, { head: number; heights: Record<string, number> }>();
+
+function heightsOf(chain: Chain, head: number): Record<string, number> {
+  const cached = heightsCache.get(chain);
+  if (cached?.head === head) return cached.heights;
+  const heights = devnetHeights(chain, head);
+  heightsCache.set(chain, { head, heights });
+  return heights;
+}
+
 /** The devnet request of a recorded case, or undefined when the devnet does not serve that method. */
 export function devnetCounterpart(recorded: Recorded, chain: Chain, head: number): DevnetRequest | undefined {
   const [method = "", kind = ""] = recorded.name.split(".");
-  const heights = devnetHeights(chain, head);
+  const heights = heightsOf(chain, head);
   const h = heights[kind] ?? heights["bank-send"] ?? 1;
   const holder = chain.accounts[0] ?? "";
   const proposer = chain.block(h).block.block.header.proposer_address;

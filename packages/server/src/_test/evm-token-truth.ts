@@ -28,9 +28,8 @@ export function evmTokenTruth(chain: Chain, blocks: number) {
   const firstTouch = new Map<string, { from: string; height: number }>();
   for (let h = 1; h <= blocks; h++) {
     const receipts = chain.evm(h).receipts as unknown as Receipt[];
-    // The block's EVM txs come last among its Cosmos txs: their Cosmos hashes, in receipt order.
-    const all = chain.truth(h);
-    const cosmosHashes = all.slice(all.length - receipts.length).map((t) => t.hash);
+    // Each receipt's Cosmos tx (a signed EVM tx's, or a bank send's that minievm gives an Ethereum face).
+    const cosmosHashes = chain.evm(h).truth.map((t) => t.cosmosHash);
     for (const [j, r] of receipts.entries()) {
       if (r.status !== "0x1") continue;
       for (const log of r.logs) {

@@ -38,7 +38,8 @@ export function denomOfMetadata(metadata: string, answer: ResourceAnswer): strin
 
 export function createMoveFungibleDenoms(options: { http: HttpJson; restUrl: string }) {
   const rest = options.restUrl.replace(/\/+$/, "");
-  const denoms = new Map<string, Promise<string | undefined>>();
+  /** Answers only: a question in flight is not shared, so one block's abort cannot fail another's. */
+  const denoms = new Map<string, string | undefined>();
 
   async function ask(metadata: string, signal: AbortSignal): Promise<string | undefined> {
     const url = `${rest}/initia/move/v1/accounts/${metadata}/resources/by_struct_tag?struct_tag=${encodeURIComponent(METADATA_STRUCT_TAG)}`;
@@ -50,30 +51,29 @@ export function createMoveFungibleDenoms(options: { http: HttpJson; restUrl: str
     }
   }
 
-  function denomOf(metadata: string, signal: AbortSignal): Promise<string | undefined> {
+  async function denomOf(metadata: string, signal: AbortSignal): Promise<string | undefined> {
     const key = metadata.toLowerCase();
-    let known = denoms.get(key);
-    if (!known) {
-      if (denoms.size >= MAX_REMEMBERED) denoms.clear();
-      known = ask(metadata, signal);
-      // A failed question is asked again with the block's next attempt, not remembered.
-      known.catch(() => denoms.delete(key));
-      denoms.set(key, known);
-    }
-    return known;
+    if (denoms.has(key)) return denoms.get(key);
+    const denom = await ask(metadata, signal);
+    if (denoms.size >= MAX_REMEMBERED) denoms.clear();
+    denoms.set(key, denom);
+    return denom;
   }
 
   return {
     /** `bundle` with its Move store changes added to `balances` under their denoms. */
     async enrich(bundle: BlockBundle, signal: AbortSignal): Promise<BlockBundle> {
       if (bundle.moveFungible.length === 0) return bundle;
-      const named = await Promise.all(bundle.moveFungible.map((d) => denomOf(d.metadata, signal)));
+      const assets = [...new Set(bundle.moveFungible.map((d) => d.metadata))];
+      const named = new Map(
+        await Promise.all(assets.map(async (m) => [m, await denomOf(m, signal)] as const)),
+      );
       const ledger = new BalanceLedger();
       for (const b of bundle.balances) ledger.add(b.denom, b.account, b.amount);
-      bundle.moveFungible.forEach((d, i) => {
-        const denom = named[i];
+      for (const d of bundle.moveFungible) {
+        const denom = named.get(d.metadata);
         if (denom) ledger.add(denom, d.account, d.amount);
-      });
+      }
       return { ...bundle, balances: ledger.deltas(), moveFungible: [] };
     },
   };
