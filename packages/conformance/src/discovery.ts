@@ -5,10 +5,11 @@
  * token, an EVM tx. What is not found stays undefined and the checks needing it skip or use
  * placeholders.
  */
+import { type DenomSources, denomCandidates, feeDenomOf } from "./denom-candidates.js";
 import type { Probe } from "./http-probe.js";
 import { type Block, isRecord, type TxResponse } from "./wire.js";
 
-/** Fee denoms whose rich list is looked at for one with a holder. */
+/** Candidate denoms whose rich list is looked at for one with a holder. */
 const DENOMS_TRIED = 3;
 /** Newest NFT collections looked at for one with a token. */
 const NFT_COLLECTIONS_TRIED = 10;
@@ -31,13 +32,16 @@ export interface Discovery {
   msgTypes: string[];
   denom?: string;
   nft?: { collectionAddr: string; collectionName: string; tokenId?: string };
-  evm?: { txHash: string; account?: string };
+  /** The newest EVM tx, its sender, and a settled height with EVM txs (`evmHeightOf`). */
+  evm?: { txHash: string; account?: string; height?: string };
 }
 
 const BLOCKS_PATH = "/indexer/block/v1/blocks";
 const BECH32 = /^[a-z]{1,83}1[02-9ac-hj-np-z]{38,58}$/;
 /** Recent blocks looked at; enough to find a block with txs on a quiet chain. */
 const RECENT_BLOCKS = 50;
+/** Newest EVM txs (and internal txs) read for ERC-20s and a height with EVM txs. */
+const RECENT_EVM_RECORDS = 100;
 
 /** Message types of a tx, without the leading slash (the form the `msgs` filter takes). */
 export function msgTypesOf(tx: unknown): string[] {
@@ -75,42 +79,51 @@ export function signersOf(tx: unknown): string[] {
   return eventValues(tx, "tx", "acc_seq").map((v) => v.split("/")[0] ?? "");
 }
 
-/** The denom of a tx's fee (its `tx` event's `fee`, e.g. `1200uinit`). */
-const feeDenomOf = (tx: unknown) =>
-  /^\d+([a-zA-Z][a-zA-Z0-9/:._-]{1,127})$/.exec(eventValues(tx, "tx", "fee")[0] ?? "")?.[1];
-
 /**
- * The first fee denom (that of `first`, then the others recent txs pay in, most used first) whose
+ * The first candidate denom (`denomCandidates`: fees, then what txs moved, then ERC-20s) whose
  * rich list has a holder: a chain may take fees in a denom its token balances do not show (an EVM
  * chain's gas token), whose empty rich list would leave the rich-list laws nothing to read, and a
  * denom picked by whichever tx happened to come first would make two runs read different lists.
- * `first` when none has a holder (or the rich list does not answer).
+ * The first candidate when none of those tried has a holder (or the rich list does not answer).
  */
-async function denomWithHolders(
-  probe: Probe,
-  first: string | undefined,
-  txs: unknown[],
-): Promise<string | undefined> {
-  const counts = new Map<string, number>();
-  for (const tx of txs) {
-    const denom = feeDenomOf(tx);
-    if (denom) counts.set(denom, (counts.get(denom) ?? 0) + 1);
-  }
-  const candidates = [
-    ...new Set([...(first ? [first] : []), ...[...counts].sort((a, b) => b[1] - a[1]).map(([d]) => d)]),
-  ];
+async function denomWithHolders(probe: Probe, sources: DenomSources): Promise<string | undefined> {
+  const candidates = denomCandidates(sources);
   for (const denom of candidates.slice(0, DENOMS_TRIED)) {
     const holders = await listOf<unknown>(
       probe,
       `/indexer/richlist/v1/${encodeURIComponent(denom)}`,
       "holders",
-      {
-        "pagination.limit": "1",
-      },
+      { "pagination.limit": "1" },
     );
     if (holders.length > 0) return denom;
   }
-  return first;
+  return candidates[0];
+}
+
+/**
+ * A settled height (below `head`) with EVM txs, for the EVM `by_height` lists: the one with the
+ * most EVM txs among `evmTxs`, then the most internal txs among `internalTxs` (so both lists have
+ * records to page through), then the newest. Heights are `blockNumber` (hex) or `height`, as the
+ * two lists print them.
+ */
+export function evmHeightOf(evmTxs: unknown[], internalTxs: unknown[], head: number): string | undefined {
+  const count = (records: unknown[], key: string) => {
+    const counts = new Map<number, number>();
+    for (const r of records) {
+      const h = isRecord(r) ? Number(r[key]) : Number.NaN;
+      if (Number.isSafeInteger(h) && h > 0) counts.set(h, (counts.get(h) ?? 0) + 1);
+    }
+    return counts;
+  };
+  const evm = count(evmTxs, "blockNumber");
+  const internal = count(internalTxs, "height");
+  const best = [...evm.keys()]
+    .filter((h) => h < head)
+    .sort(
+      (a, b) =>
+        (evm.get(b) ?? 0) - (evm.get(a) ?? 0) || (internal.get(b) ?? 0) - (internal.get(a) ?? 0) || b - a,
+    )[0];
+  return best === undefined ? undefined : String(best);
 }
 
 async function listOf<T>(probe: Probe, path: string, key: string, query = {}): Promise<T[]> {
@@ -155,7 +168,14 @@ export async function discover(probe: Probe): Promise<Discovery> {
     // auth_info is typed loosely by the contract (the node's JSON); fall back to the block's fees.
     found.denom = feeDenomOf(found.tx) ?? found.txBlock?.total_fee?.[0]?.denom;
   }
-  found.denom = await denomWithHolders(probe, found.denom, [...found.txBlockTxs, ...recentTxs]);
+  const evmTxs = await listOf<Record<string, unknown>>(probe, "/indexer/tx/v1/evm-txs", "txs", {
+    "pagination.limit": String(RECENT_EVM_RECORDS),
+  });
+  found.denom = await denomWithHolders(probe, {
+    ...(found.denom ? { first: found.denom } : {}),
+    txs: [...found.txBlockTxs, ...recentTxs],
+    evmTxs,
+  });
   // The newest collection may have no token yet (a live chain just created it): take the first of
   // the newest few that has one, so the token routes are checked on a real token.
   const collections = await listOf<Record<string, unknown>>(
@@ -186,14 +206,16 @@ export async function discover(probe: Probe): Promise<Discovery> {
       break;
     }
   }
-  const evmTxs = await listOf<Record<string, unknown>>(probe, "/indexer/tx/v1/evm-txs", "txs", {
-    "pagination.limit": "1",
-  });
   const evmTx = evmTxs[0];
   if (evmTx && typeof evmTx.transactionHash === "string") {
+    const internalTxs = await listOf<unknown>(probe, "/indexer/tx/v1/evm-internal-txs", "internal_txs", {
+      "pagination.limit": String(RECENT_EVM_RECORDS),
+    });
+    const height = evmHeightOf(evmTxs, internalTxs, Number(found.recentBlocks[0]?.height ?? Infinity));
     found.evm = {
       txHash: evmTx.transactionHash,
       ...(typeof evmTx.from === "string" ? { account: evmTx.from } : {}),
+      ...(height ? { height } : {}),
     };
   }
   return found;

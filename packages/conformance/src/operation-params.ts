@@ -28,7 +28,7 @@ const isEvm = (op: ContractOperation) => op.tag.startsWith("EVM");
 function discovered(op: ContractOperation, name: string, d: Discovery): string | undefined {
   switch (name) {
     case "height":
-      return isEvm(op) ? undefined : d.txBlock?.height;
+      return isEvm(op) ? d.evm?.height : d.txBlock?.height;
     case "account":
       return isEvm(op) ? d.evm?.account : (d.signer ?? d.accounts[0]);
     case "tx_hash":

@@ -1,7 +1,7 @@
 export type { Chain, ChainOptions, OpchildValidator } from "./chain/chain-types.js";
 export { createChain } from "./chain/create-chain.js";
 export type { EvmAccount } from "./chain/evm-accounts.js";
-export type { EvmBlock, EvmInternalTxTruth, EvmTxTruth } from "./chain/evm-block.js";
+export type { EvmBlock, EvmInternalTxTruth, EvmTxTruth } from "./chain/evm-block-types.js";
 export type { TxTruth } from "./chain/tx-truth.js";
 export {
   depositCodec,

@@ -96,10 +96,18 @@ const FRAME_SOURCES: Record<string, (ctx: CheckContext, first: Record<string, un
       readList(ctx, `${FRAMES}/by_height/${enc(String(first.height))}`, "internal_txs", {
         "pagination.limit": "100",
       }),
-    listEvmInternalTxsByAccount: (ctx, first) =>
-      readList(ctx, `${FRAMES}/by_account/${enc(String(first.from))}`, "internal_txs", {
+    listEvmInternalTxsByAccount: async (ctx, first) => {
+      // The account a frame at index 1 (parent: the top call) names, so that the account's list holds
+      // a frame any misnumbering of parents breaks. The newest frame's own account may name only deep
+      // frames: a real minievm tx's top call is a wrapper from 0x0, whose first children call the fee
+      // token, and a frame deep in a tree keeps a valid-looking parent when every parent is off by one.
+      const frames = await FRAME_SOURCES.listEvmInternalTxsByHash!(ctx, first);
+      const second = "items" in frames ? frames.items.find((f) => Number(f.index) === 1) : undefined;
+      const account = String(second?.to || second?.from || first.from);
+      return readList(ctx, `${FRAMES}/by_account/${enc(account)}`, "internal_txs", {
         "pagination.limit": "50",
-      }),
+      });
+    },
   };
 
 async function internalFrames(ctx: CheckContext, op: string): Promise<Outcome> {

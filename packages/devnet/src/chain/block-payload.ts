@@ -7,7 +7,8 @@ import { createHash } from "node:crypto";
 import type { BlockPayload } from "../payloads.js";
 import type { BlockTxs } from "./block-txs.js";
 import type { ChainSetup } from "./chain-setup.js";
-import { type EvmBlock, evmBlock } from "./evm-block.js";
+import { evmBlock } from "./evm-block.js";
+import type { EvmBlock } from "./evm-block-types.js";
 import { evmViewTxs } from "./evm-view-txs.js";
 
 const sha256 = (data: string) => createHash("sha256").update(data).digest();

@@ -4,7 +4,7 @@ import type { BlockPayload } from "../payloads.js";
 import type { BankState } from "./bank-state.js";
 import type { DensityOptions } from "./density.js";
 import type { EvmAccount } from "./evm-accounts.js";
-import type { EvmBlock } from "./evm-block.js";
+import type { EvmBlock } from "./evm-block-types.js";
 import type { MoveResource } from "./move-resource.js";
 import type { NftTruth } from "./nft/nft-tx.js";
 import type { TxTruth } from "./tx-truth.js";
