@@ -108,9 +108,10 @@ export function describeFailure(err: unknown): string {
  * a 500 whose JSON error (gateway `{code, message}` or a JSON-RPC envelope) says "not found" counts.
  */
 export function isNotFoundAnswer(err: unknown): boolean {
-  if (!(err instanceof HttpStatusError) || err.status === 429 || err.status === 408) return false;
+  if (!(err instanceof HttpStatusError)) return false;
   if (err.status === 404) return true;
-  if (err.status !== 500 && (err.status < 400 || err.status >= 500)) return false;
+  const clientError = err.status >= 400 && err.status < 500 && err.status !== 408 && err.status !== 429;
+  if (!clientError && err.status !== 500) return false;
   let body: { code?: unknown; message?: unknown; error?: { message?: unknown; data?: unknown } };
   try {
     body = JSON.parse(err.body);

@@ -119,13 +119,14 @@ export function createChainReader(
   });
   return {
     async tx(chainId, hash) {
-      // A real CometBFT node wraps "tx (...) not found" in an HTTP 500 on its GET route.
-      const env = await http
-        .get<RpcEnvelope<RpcTx>>(`${rpcUrl(chainId)}/tx?hash=0x${hash}`)
-        .catch((err: unknown) => {
-          if (isNotFoundAnswer(err)) return { error: { message: "not found" } } as RpcEnvelope<RpcTx>;
-          throw err;
-        });
+      let env: RpcEnvelope<RpcTx>;
+      try {
+        env = await http.get<RpcEnvelope<RpcTx>>(`${rpcUrl(chainId)}/tx?hash=0x${hash}`);
+      } catch (err) {
+        // A real CometBFT node wraps "tx (...) not found" in an HTTP 500 on its GET route.
+        if (isNotFoundAnswer(err)) return undefined;
+        throw err;
+      }
       if (env.error) {
         if (/not found/i.test(env.error.data ?? env.error.message ?? "")) return undefined;
         throw new Error(`${chainId} /tx: ${env.error.data ?? env.error.message}`);
