@@ -1,21 +1,22 @@
 /**
- * The package as a user receives it: built, packed with pnpm (which resolves `catalog:` and
- * `workspace:` ranges), installed from the tarball into a scratch project with npm, type-checked
- * there with strict tsc, and run against the real in-process server. Also holds the size budget.
- * The install needs the npm registry: the tarball's one dependency, openapi-fetch, comes from it.
+ * The package as a user receives it: packed with pnpm from a checkout with no build (packing must
+ * build it), installed from the tarball with npm into scratch projects of each module format the
+ * README covers, type-checked there with the README's tsconfig and run. Also holds the size budget.
+ * The installs need the npm registry (or npm's cache): the tarball's one dependency, openapi-fetch.
  */
 import { execFile } from "node:child_process";
 import { mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync, statSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import path from "node:path";
-import { fileURLToPath } from "node:url";
 import { promisify } from "node:util";
 import { gzipSync } from "node:zlib";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { useInProcessWeft } from "./_test/in-process-weft.js";
+import { CLIENT_DIR as PACKAGE_DIR, packClientFromClean, tarballFiles } from "./_test/pack-client.js";
+import { compile, createScratchProject, runNode } from "./_test/scratch-project.js";
+import { type StubWeft, startStubWeft } from "./_test/stub-weft.js";
 
 const run = promisify(execFile);
-const PACKAGE_DIR = path.resolve(path.dirname(fileURLToPath(import.meta.url)), "..");
 const TSC = path.join(PACKAGE_DIR, "node_modules/typescript/bin/tsc");
 
 /**
@@ -26,6 +27,18 @@ const TSC = path.join(PACKAGE_DIR, "node_modules/typescript/bin/tsc");
 const ENTRY_JS_BUDGET_BYTES = 25 * 1024;
 const ENTRY_JS_GZIP_BUDGET_BYTES = 8 * 1024;
 const TARBALL_BUDGET_BYTES = 47 * 1024;
+
+/** The module formats the README gives a tsconfig for, by the first words of its comment line. */
+const CONSUMERS = [
+  { kind: "esm-nodenext", readmeLabel: "// ESM on Node", type: "module", loads: /from "@weft\/client"/ },
+  {
+    kind: "cjs-node16",
+    readmeLabel: "// CommonJS on Node",
+    type: "commonjs",
+    loads: /require\("@weft\/client"\)/,
+  },
+  { kind: "bundler", readmeLabel: "// A bundler", type: "module", loads: /from "@weft\/client"/ },
+] as const;
 
 const weftUrl = useInProcessWeft();
 let scratch = "";
@@ -46,33 +59,99 @@ function entryGraph(entry: string): string[] {
   return [...seen];
 }
 
+/** The README's tsconfig blocks (```jsonc), by their first line. */
+function readmeTsconfigs(readme: string): Map<string, string> {
+  const blocks = [...readme.matchAll(/```jsonc\n([\s\S]*?)```/g)].map((m) => m[1] as string);
+  return new Map(blocks.map((block) => [block.split("\n")[0] as string, block]));
+}
+
+/** The first program, with the stub server's URL in place of its declared constant. */
+function firstProgram(baseUrl: string): string {
+  const source = readFileSync(path.join(PACKAGE_DIR, "src/_test/scratch-app/first-program.ts.txt"), "utf8");
+  return source.replace(
+    "declare const BASE_URL: string;",
+    `const BASE_URL: string = ${JSON.stringify(baseUrl)};`,
+  );
+}
+
+let stub: StubWeft | undefined;
+
 beforeAll(async () => {
   scratch = mkdtempSync(path.join(tmpdir(), "weft-client-pack-"));
-  // Build first: `pnpm --filter @weft/client test` alone must not check a stale dist.
-  await run("npx", ["-y", "pnpm@10.34.8", "run", "build"], { cwd: PACKAGE_DIR });
-  await run("npx", ["-y", "pnpm@10.34.8", "pack", "--pack-destination", scratch], { cwd: PACKAGE_DIR });
-  const name = readdirSync(scratch).find((f) => f.endsWith(".tgz"));
-  if (!name) throw new Error(`pnpm pack wrote no tarball into ${scratch}`);
-  tarball = path.join(scratch, name);
+  stub = await startStubWeft();
+  tarball = await packClientFromClean(scratch);
   const app = path.join(scratch, "app");
   mkdirSync(app);
   writeFileSync(
     path.join(app, "package.json"),
     JSON.stringify({ name: "scratch-app", private: true, type: "module" }),
   );
-  await run("npm", ["install", tarball, "--no-audit", "--no-fund", "--no-package-lock"], { cwd: app });
-}, 180_000);
+  const tsconfigs = readmeTsconfigs(readFileSync(path.join(PACKAGE_DIR, "README.md"), "utf8"));
+  const program = firstProgram(stub.url);
+  await Promise.all([
+    run("npm", ["install", tarball, "--no-audit", "--no-fund", "--prefer-offline", "--no-package-lock"], {
+      cwd: app,
+    }),
+    ...CONSUMERS.map(({ kind, readmeLabel, type }) => {
+      const tsconfig = [...tsconfigs].find(([first]) => first.startsWith(readmeLabel))?.[1];
+      if (!tsconfig) throw new Error(`README.md has no \`\`\`jsonc tsconfig starting "${readmeLabel}"`);
+      return createScratchProject({
+        dir: path.join(scratch, kind),
+        type,
+        tarball,
+        tsconfig,
+        files: { "first-program.ts": program },
+      });
+    }),
+    // Not a README recommendation: the node10 resolution that `module: commonjs` implies ignores the
+    // exports map, so only the package's top-level `types` and `main` make it work (TS2307 otherwise).
+    createScratchProject({
+      dir: path.join(scratch, "cjs-node10"),
+      type: "commonjs",
+      tarball,
+      tsconfig: JSON.stringify({
+        compilerOptions: { module: "commonjs", target: "es2022", strict: true, outDir: "dist" },
+      }),
+      files: { "first-program.ts": program },
+    }),
+  ]);
+}, 240_000);
 
-afterAll(() => {
+afterAll(async () => {
+  await stub?.close();
   if (scratch) rmSync(scratch, { recursive: true, force: true });
 });
 
+describe("packing", () => {
+  it("builds: a checkout without dist/ packs the JS and the declarations of both entries", async () => {
+    const files = await tarballFiles(tarball);
+    for (const file of [
+      "index.js",
+      "index.d.ts",
+      "cjs/index.js",
+      "cjs/index.d.ts",
+      "cjs/package.json",
+      "cjs/openapi.d.ts",
+    ]) {
+      expect(files).toContain(`package/dist/${file}`);
+    }
+  });
+
+  it("refuses npm pack, whose tarball would keep catalog: versions nobody can install", async () => {
+    const destination = mkdtempSync(path.join(scratch, "npm-pack-"));
+    const packed = await run("npm", ["pack", "--pack-destination", destination], { cwd: PACKAGE_DIR }).then(
+      () => "packed",
+      (err: { stderr: string }) => err.stderr,
+    );
+    expect(packed).toContain("@weft/client: refusing to pack with npm/");
+    expect(packed).toContain("npx -y pnpm@10.34.8 --filter @weft/client pack --pack-destination <dir>");
+    expect(readdirSync(destination)).toEqual([]);
+  });
+});
+
 describe("the published package", () => {
-  it("ships dist only, ESM, types first in the exports map, with real version ranges", async () => {
-    const { stdout } = await run("tar", ["-tzf", tarball]);
-    const files = stdout.trim().split("\n").sort();
-    expect(files).toContain("package/dist/index.js");
-    expect(files).toContain("package/dist/openapi.d.ts");
+  it("ships dist only, ESM, types first in each entry of the exports map, with real version ranges", async () => {
+    const files = await tarballFiles(tarball);
     expect(files).toContain("package/README.md");
     expect(files.filter((f) => !f.startsWith("package/dist/"))).toEqual([
       "package/README.md",
@@ -83,7 +162,11 @@ describe("the published package", () => {
       readFileSync(path.join(scratch, "app/node_modules/@weft/client/package.json"), "utf8"),
     );
     expect(manifest.type).toBe("module");
-    expect(Object.keys(manifest.exports["."])).toEqual(["types", "default"]);
+    expect(manifest.exports["."]).toEqual({
+      import: { types: "./dist/index.d.ts", default: "./dist/index.js" },
+      require: { types: "./dist/cjs/index.d.ts", default: "./dist/cjs/index.js" },
+    });
+    expect([manifest.main, manifest.types]).toEqual(["./dist/cjs/index.js", "./dist/cjs/index.d.ts"]);
     expect(manifest.dependencies).toEqual({ "openapi-fetch": "0.17.0" });
     expect(JSON.stringify(manifest)).not.toMatch(/catalog:|workspace:/);
   });
@@ -144,6 +227,23 @@ describe("the published package", () => {
       ],
     });
   });
+
+  // Concurrent: each is a whole tsc run over the shipped declarations (skipLibCheck is off, as in the README).
+  it.concurrent.each([...CONSUMERS.map((c) => c.kind), "cjs-node10"])(
+    "type-checks and runs the first program in a %s project, with the README's tsconfig",
+    async (kind) => {
+      const dir = path.join(scratch, kind);
+      await compile(dir);
+      const compiled = readFileSync(path.join(dir, "dist/first-program.js"), "utf8");
+      const loads = CONSUMERS.find((c) => c.kind === kind)?.loads ?? /require\("@weft\/client"\)/;
+      expect(compiled).toMatch(loads);
+      const { stdout, stderr } = await runNode(path.join(dir, "dist/first-program.js"));
+      expect(JSON.parse(stdout)).toEqual({ status: "ok", code: 5, transferError: "function" });
+      // require(esm) from node_modules loads without an ExperimentalWarning.
+      expect(stderr).toBe("");
+    },
+    180_000,
+  );
 
   it("stays within its size budget", () => {
     const graph = entryGraph(path.join(PACKAGE_DIR, "dist/index.js"));
