@@ -1,15 +1,15 @@
 /**
- * The k6 smoke of CI: the real indexer-mix script, run by the Node shim (1 VU, a few iterations)
- * against a real Weft (`weft dev`: devnet + ingestion + API on an embedded database). Every check
- * of the script must pass.
+ * The k6 smoke of CI: the real scripts, run by the Node shim with their own smoke profile
+ * (`PROFILE=smoke`: 1 VU, 3 iterations) against a real Weft (`weft dev`: devnet + ingestion + API
+ * on an embedded database), judged as k6 judges them: setup()'s requests count, every threshold
+ * must hold and, so that none holds vacuously, every thresholded metric must have samples.
  */
 import { execFile } from "node:child_process";
-import { mkdtempSync, rmSync } from "node:fs";
-import { tmpdir } from "node:os";
 import path from "node:path";
 import { fileURLToPath } from "node:url";
-import { startWeft, type WeftProcess } from "@weft/testkit/spawn-weft";
+import { startWeftDev, type WeftDev } from "@weft/testkit/weft-dev";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import type { ShimRunResult } from "../shim/run.js";
 
 const here = path.dirname(fileURLToPath(import.meta.url));
 const dist = path.resolve(here, "../../dist");
@@ -17,31 +17,21 @@ const dist = path.resolve(here, "../../dist");
 // (the server's deep-vs-baseline bench depends on loadtest's runner, and a dependency back would be a
 // cycle); packages/loadtest/turbo.json builds @weft/server before this package's tests.
 const weftCli = path.resolve(here, "../../../server/dist/cli.js");
-const dataDir = mkdtempSync(path.join(tmpdir(), "weft-k6-smoke-"));
-let weft: WeftProcess | undefined;
-let baseUrl = "";
+let weft: WeftDev | undefined;
+// Test workers share this machine's cores with other suites: three cold requests on a starved CPU
+// measure the machine, not Weft, so the latency budgets get headroom (the benchmarks measure
+// latency). Errors, checks and sample counts are judged as they are.
+const LATENCY_SCALE = "LATENCY_SCALE=20";
 
 beforeAll(async () => {
-  weft = await startWeft(
-    ["dev"],
-    { PORT: "0", DATABASE_URL: "", WEFT_DATA_DIR: dataDir, LOG_LEVEL: "warn" },
-    { cli: weftCli },
-  );
-  baseUrl = weft.url;
-  // Wait for some history so discovery finds heights, txs and accounts.
-  for (let i = 0; i < 100; i++) {
-    const res = await fetch(`${baseUrl}/status`);
-    if (res.status === 200 && ((await res.json()) as { height: number }).height >= 100) break;
-    await new Promise((r) => setTimeout(r, 200));
-  }
+  weft = await startWeftDev({ cli: weftCli });
 }, 120_000);
 
 afterAll(async () => {
   await weft?.stop();
-  rmSync(dataDir, { recursive: true, force: true });
 });
 
-/** Runs a k6 script under the shim (1 VU) against the server; returns its JSON summary. */
+/** Runs a k6 script under the shim against the server, as `k6 run -e ...` would; returns its verdict. */
 async function runScript(script: string, env: string[]) {
   const run = await new Promise<{ status: number; stdout: string }>((resolve) => {
     execFile(
@@ -49,8 +39,6 @@ async function runScript(script: string, env: string[]) {
       [
         path.join(dist, "shim/run.js"),
         path.join(dist, script),
-        "--iterations",
-        "3",
         ...env.flatMap((e) => ["--env", e]),
         "--json",
       ],
@@ -58,42 +46,43 @@ async function runScript(script: string, env: string[]) {
       (err, stdout) => resolve({ status: err ? ((err as { code?: number }).code ?? -1) : 0, stdout }),
     );
   });
-  const result = JSON.parse(run.stdout) as {
-    errors: string[];
-    checks: { name: string; passes: number; fails: number }[];
-  };
-  return { ...run, result };
+  return { ...run, result: JSON.parse(run.stdout) as Omit<ShimRunResult, "summary"> };
+}
+
+/** Everything k6 would judge, and that it judged something: every threshold saw samples. */
+function expectPassedOnSamples(result: Omit<ShimRunResult, "summary">) {
+  expect(result.errors).toEqual([]);
+  expect(result.iterations).toBe(3);
+  expect(result.checks.filter((c) => c.fails > 0)).toEqual([]);
+  expect(result.thresholds.length).toBeGreaterThan(0);
+  expect(result.thresholds.filter((t) => !t.ok)).toEqual([]);
+  expect(result.thresholds.filter((t) => t.samples === 0)).toEqual([]);
 }
 
 describe("k6 smoke: the scripts under the shim against a real Weft", () => {
-  it("router-flow.ts: route, msgs and status checks all pass on the local interchain", async () => {
+  it("router-flow.ts: route, msgs and status pass with no ADDRESS_* variables, on samples", async () => {
     const { status, result } = await runScript("k6/router-flow.js", [
-      `ROUTER_URL=${baseUrl}`,
+      `ROUTER_URL=${weft?.url}`,
       "PROFILE=smoke",
-      "ADDRESS_WEFT_DEVNET_1=init1f9qwat48ldgxrmssvpvpk3tea8l72mksvzm62v",
-      "ADDRESS_WEFT_EVM_1=init1f9qwat48ldgxrmssvpvpk3tea8l72mksvzm62v",
-      "ADDRESS_WEFT_WASM_1=init1f9qwat48ldgxrmssvpvpk3tea8l72mksvzm62v",
-      "ADDRESS_WEFT_COSMOS_1=cosmos1f9qwat48ldgxrmssvpvpk3tea8l72mksz5mfpw",
-      "ADDRESS_31337=0x4940eeaea7fb5061ee1060581b4579e9ffe56ed0",
+      LATENCY_SCALE,
     ]);
-    expect(result.errors).toEqual([]);
-    expect(result.checks.filter((c) => c.fails > 0)).toEqual([]);
+    expectPassedOnSamples(result);
     const names = result.checks.map((c) => c.name);
     for (const name of ["route: 200", "msgs: 200", "msgs: has txs", "status of an unknown tx: 404"]) {
       expect(names.some((n) => n.endsWith(name))).toBe(true);
     }
+    expect(result.thresholds.find((t) => t.metric === "http_reqs{name:msgs}")?.samples).toBe(3);
     expect(status).toBe(0);
   }, 180_000);
 
-  it("indexer-mix.ts: passes every check of the script", async () => {
-    const { status: runStatus, result } = await runScript("k6/indexer-mix.js", [
-      `BASE_URL=${baseUrl}`,
+  it("indexer-mix.ts: every check and threshold passes, on samples", async () => {
+    const { status, result } = await runScript("k6/indexer-mix.js", [
+      `BASE_URL=${weft?.url}`,
       "PROFILE=smoke",
       "DEEP_PAGES=2",
+      LATENCY_SCALE,
     ]);
-    const run = { status: runStatus };
-    expect(result.errors).toEqual([]);
-    expect(result.checks.filter((c) => c.fails > 0)).toEqual([]);
+    expectPassedOnSamples(result);
     const names = result.checks.map((c) => c.name);
     for (const scenario of [
       "blocks",
@@ -110,6 +99,11 @@ describe("k6 smoke: the scripts under the shim against a real Weft", () => {
         scenario,
       ).toBe(true);
     }
-    expect(run.status).toBe(0);
+    // setup()'s discovery counted as in k6: its EVM probe is answered 404 here, declared expected.
+    const failed = result.thresholds.find((t) => t.metric === "http_req_failed");
+    expect(failed?.samples).toBeGreaterThan(
+      result.thresholds.find((t) => t.metric === "http_reqs{kind:list}")?.samples ?? 0,
+    );
+    expect(status).toBe(0);
   }, 180_000);
 });

@@ -1,22 +1,23 @@
-/** The shim's `k6/metrics` module: samples are recorded; thresholds are evaluated by real k6 only. */
-import { state } from "./state.js";
+/** The shim's `k6/metrics` module: custom metrics whose samples thresholds and the summary read. */
+import { emit, type MetricType, state } from "./state.js";
 
 class Metric {
   constructor(
     readonly name: string,
-    readonly type: string,
+    type: MetricType,
+    isTime = false,
   ) {
-    if (!state.metrics.has(name)) state.metrics.set(name, { type, values: [] });
+    if (!state.registry.has(name)) state.registry.set(name, { type, contains: isTime ? "time" : "default" });
   }
 
-  add(value: number | boolean): void {
-    state.metrics.get(this.name)?.values.push(Number(value));
+  add(value: number | boolean, tags?: Record<string, string>): void {
+    emit(this.name, Number(value), tags);
   }
 }
 
 export class Trend extends Metric {
-  constructor(name: string) {
-    super(name, "trend");
+  constructor(name: string, isTime?: boolean) {
+    super(name, "trend", isTime);
   }
 }
 export class Rate extends Metric {

@@ -1,7 +1,11 @@
-/** The shim's `k6` module: check, group, sleep, fail. */
-import { state } from "./state.js";
+/** The shim's `k6` module: check, group, sleep, fail, emitting k6's `checks` and `group_duration`. */
+import { emit, state } from "./state.js";
 
-export function check<T>(value: T, checks: Record<string, (v: T) => boolean>): boolean {
+export function check<T>(
+  value: T,
+  checks: Record<string, (v: T) => boolean>,
+  tags?: Record<string, string>,
+): boolean {
   let all = true;
   for (const [name, fn] of Object.entries(checks)) {
     let ok = false;
@@ -15,6 +19,7 @@ export function check<T>(value: T, checks: Record<string, (v: T) => boolean>): b
     if (ok) tally.passes++;
     else tally.fails++;
     state.checks.set(key, tally);
+    emit("checks", ok ? 1 : 0, { ...tags, check: name });
     all &&= ok;
   }
   return all;
@@ -22,9 +27,12 @@ export function check<T>(value: T, checks: Record<string, (v: T) => boolean>): b
 
 export function group<T>(name: string, fn: () => T): T {
   state.groupPath.push(name);
+  const started = performance.now();
   try {
     return fn();
   } finally {
+    // Emitted before leaving: k6 tags a group's duration with the group's own path.
+    emit("group_duration", performance.now() - started);
     state.groupPath.pop();
   }
 }

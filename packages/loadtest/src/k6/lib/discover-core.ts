@@ -15,9 +15,14 @@ interface TxLike {
 }
 
 const uniq = (xs: string[]) => [...new Set(xs.filter(Boolean))];
+const OPTIONAL = { optional: true };
 
-/** A synchronous JSON GET: k6's http in scripts, the shim's sync fetcher in the Node runner. */
-export type GetJson = <T>(url: string) => T | undefined;
+/**
+ * A synchronous JSON GET: k6's http in scripts, the shim's sync fetcher in the Node runner.
+ * `optional` marks a probe of a feature a deployment may lack (EVM routes, NFTs): its 404 is an
+ * answer, which k6 must not count as a failed request (see discover.ts).
+ */
+export type GetJson = <T>(url: string, probe?: { optional: boolean }) => T | undefined;
 
 /** Discovery over any synchronous JSON getter (see GetJson). */
 export function discoverWith(
@@ -45,16 +50,19 @@ export function discoverWith(
   }
   const collections = json<{ collections?: { object_addr?: string }[] }>(
     `${baseUrl}/indexer/nft/v1/collections?pagination.limit=20`,
+    OPTIONAL,
   );
   const nftOwners: string[] = [];
   const firstCollection = collections?.collections?.[0]?.object_addr;
   if (firstCollection) {
     const tokens = json<{ tokens?: { owner?: string }[] }>(
       `${baseUrl}/indexer/nft/v1/tokens/by_collection/${firstCollection}?pagination.limit=50`,
+      OPTIONAL,
     );
     for (const t of tokens?.tokens ?? []) nftOwners.push(t.owner ?? "");
   }
-  const evm = json<unknown>(`${baseUrl}/indexer/tx/v1/evm-txs?pagination.limit=1`) !== undefined;
+  // Answered 404 on chains without EVM (Weft's dev chain among them): then the EVM scenario is skipped.
+  const evm = json<unknown>(`${baseUrl}/indexer/tx/v1/evm-txs?pagination.limit=1`, OPTIONAL) !== undefined;
   const denoms: string[] = [];
   if (env.RICHLIST_DENOM) denoms.push(env.RICHLIST_DENOM);
   // A key deep in the tx list, for the deep-pagination scenario: walk a few large pages once.
