@@ -1,12 +1,14 @@
 /**
  * The `weft-conformance` command line, as a function of argv and output streams so tests run it
- * in-process. Exit codes: 0 every check passed (skips allowed), 1 a check failed, 2 bad usage or
- * nothing answers at a URL given. With `--compare-url` (differential mode): 0 no difference outside
- * the accepted ones, 1 differences, 2 likewise.
+ * in-process. Exit codes: 0 every check passed (skips allowed), 1 a check failed, 2 bad usage,
+ * nothing answers at a URL given, or the indexer URL does not answer like an indexer. With
+ * `--compare-url` (differential mode): 0 no difference outside the accepted ones, 1 differences, 2
+ * likewise (either URL not answering like an indexer included).
  */
 import { Command, CommanderError, InvalidArgumentError, Option } from "commander";
 import { type AcceptedDifference, loadAcceptedDifferences } from "./accepted-differences.js";
 import { DEFAULT_TRACK_TIMEOUT_MS } from "./checks/router-tracking.js";
+import { notAnIndexer } from "./not-an-indexer.js";
 import { type Reach, tcpReach, unreachable } from "./reachability.js";
 import { formatDifferentialSummary, renderDifferentialReport } from "./report/differential.js";
 import { formatProgress, formatSummary } from "./report/terminal.js";
@@ -67,6 +69,10 @@ const url = (value: string) => {
 function buildProgram(io: CliIo): Command {
   return new Command("weft-conformance")
     .description("Check an Initia indexer (and router) deployment against the Weft contract")
+    .addHelpText(
+      "after",
+      "\nExit codes: 0 conforms (differential: no difference outside the accepted ones), 1 a check failed\n(differential: differences), 2 bad usage, nothing answers at a URL, or it does not answer like an\nInitia indexer (one line on stderr says which).\n",
+    )
     .requiredOption("--indexer-url <url>", "base URL of the indexer", url)
     .option("--router-url <url>", "base URL of the router (router checks run only with it)", url)
     .option(
@@ -103,13 +109,17 @@ function buildProgram(io: CliIo): Command {
       "fail operations whose slowest request takes longer",
       positiveInt("--latency-budget"),
     )
-    .option("--report <targets>", "write reports: junit=PATH,json=PATH,html=PATH", (v: string) => {
-      try {
-        return parseReportTargets(v);
-      } catch (err) {
-        throw new InvalidArgumentError((err as Error).message);
-      }
-    })
+    .option(
+      "--report <targets>",
+      "write reports: junit=PATH,json=PATH,html=PATH; a format alone goes to conformance-reports/ (e.g. --report junit,html)",
+      (v: string) => {
+        try {
+          return parseReportTargets(v);
+        } catch (err) {
+          throw new InvalidArgumentError((err as Error).message);
+        }
+      },
+    )
     .option(
       "--track-tx <hash>",
       "router: follow this broadcast transfer tx (64 hex digits; needs --track-chain-id) instead of the newest IBC or OPinit transfer found on the indexer",
@@ -167,6 +177,18 @@ export async function runCli(argv: string[], io: CliIo): Promise<number> {
       return EXIT_USAGE;
     }
   }
+  // Both sides of a differential are indexers; a router is not, and is not asked this.
+  for (const baseUrl of new Set([o.indexerUrl, o.compareUrl].filter((u) => u !== undefined))) {
+    const problem = await notAnIndexer({
+      baseUrl,
+      timeoutMs: o.timeout,
+      ...(io.fetch ? { fetch: io.fetch } : {}),
+    });
+    if (problem) {
+      io.stderr(`weft-conformance: ${problem}\n`);
+      return EXIT_USAGE;
+    }
+  }
   if (o.compareUrl !== undefined) {
     const report = await runDifferential({
       indexerUrl: o.indexerUrl,
@@ -186,7 +208,9 @@ export async function runCli(argv: string[], io: CliIo): Promise<number> {
       },
     });
     io.stdout(formatDifferentialSummary(report, style));
-    for (const file of writeRendered(o.report ?? {}, (f) => renderDifferentialReport(report, f)))
+    for (const file of writeRendered(o.report ?? {}, (f) => renderDifferentialReport(report, f), {
+      kind: "differential",
+    }))
       io.stderr(`report written: ${file}\n`);
     return report.ok ? EXIT_OK : EXIT_FAILED;
   }

@@ -103,7 +103,12 @@ export function createContract(document: OpenApiDocument = loadContractDocument(
       : undefined;
     return {
       ...ref,
-      parameters: (op.parameters ?? []).map((p) => deref<ParameterObject>(p)),
+      // A parameter's schema may itself be a `$ref` (one schema shared by several parameters): the
+      // checks read its type and pattern, so it is resolved here once for all of them.
+      parameters: (op.parameters ?? []).map((p) => {
+        const param = deref<ParameterObject>(p);
+        return param.schema ? { ...param, schema: deref<JsonSchema>(param.schema) } : param;
+      }),
       responses,
       ...(requestExample === undefined ? {} : { requestExample }),
     };

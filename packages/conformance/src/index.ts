@@ -6,6 +6,12 @@ export {
 } from "./accepted-differences.js";
 export { type Check, type CheckContext, classOf } from "./check.js";
 export { type Contract, type ContractOperation, createContract, loadContractDocument } from "./contract.js";
+export {
+  type DifferenceGroup,
+  generalizePointer,
+  groupDifferences,
+  type OperationEndpoint,
+} from "./difference-groups.js";
 export { type Discovery, discover } from "./discovery.js";
 export {
   DIFFERENCE_KINDS,
@@ -14,6 +20,7 @@ export {
   diffRecords,
   type JsonDifference,
 } from "./json-diff.js";
+export { type NotAnIndexerOptions, notAnIndexer } from "./not-an-indexer.js";
 export { HTTP_METHODS, type HttpMethod, listOperations, type OperationRef } from "./operations.js";
 export {
   formatDifferentialSummary,

@@ -49,6 +49,14 @@ export const DEFAULT_TIMEOUT_MS = 10_000;
 const EXCHANGES_PER_FAILURE = 4;
 
 /**
+ * Every check a run registers without `only`, skipped ones included: the count its summary gives
+ * (`CONFORMS: N checks`). The latency checks of `latencyBudgetMs` come on top.
+ */
+export function registeredChecks(contract: Contract, tracking?: TrackingOptions): Check[] {
+  return [...allChecks(contract), ...routerTrackingChecks(tracking)];
+}
+
+/**
  * Checks a deployment against the contract.
  * @returns the report; `report.ok` is false when any check failed. Never throws for a misbehaving
  *   deployment (that is a failed check), only for invalid options.
@@ -78,9 +86,7 @@ export async function runConformance(options: ConformanceOptions): Promise<Confo
     discovery,
     unavailable: new Map(),
   };
-  const selected = [...allChecks(contract), ...routerTrackingChecks(options.tracking)].filter(
-    (c) => !only || only.has(c.class),
-  );
+  const selected = registeredChecks(contract, options.tracking).filter((c) => !only || only.has(c.class));
   const first = selected.filter((c) => c.kind === "contract");
   const rest = selected.filter((c) => c.kind !== "contract");
   const total = selected.length + (options.latencyBudgetMs !== undefined ? first.length : 0);

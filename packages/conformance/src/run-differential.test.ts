@@ -224,7 +224,9 @@ describe("weft-conformance --compare-url", () => {
     ]);
     expect(ok.code).toBe(EXIT_OK);
     expect(ok.stdout).toMatch(/accepted +1/);
-    expect(ok.stdout).toContain("why accepted: B spells it the old way");
+    expect(ok.stdout).toContain(
+      "Accepted (1 in 1 group):\n  GET /indexer/block/v1/avg_blocktime  /avg_block_time  key-renamed  ×1  (getAvgBlockTime)\n    why accepted: B spells it the old way\n",
+    );
     expect(ok.stdout).toContain("SAME:");
     const report = JSON.parse(readFileSync(files.json, "utf8")) as DifferentialReport;
     expect(report.summary).toMatchObject({ differences: 0, accepted: 1 });
@@ -234,8 +236,59 @@ describe("weft-conformance --compare-url", () => {
     const bad = await run(["--indexer-url", snapshot.url, "--compare-url", b, ...only]);
     expect(bad.code).toBe(EXIT_FAILED);
     expect(bad.stdout).toContain(
-      "getAvgBlockTime key-renamed at /avg_block_time: A avg_block_time | B avg_blocktime",
+      "  GET /indexer/block/v1/avg_blocktime  /avg_block_time  key-renamed  ×1  (getAvgBlockTime)\n    A avg_block_time | B avg_blocktime  in GET /indexer/block/v1/avg_blocktime\n",
     );
+  });
+
+  it("reports one cause repeated in every record and list variant as one group: a count and an example", async () => {
+    const dir = mkdtempSync(path.join(tmpdir(), "weft-differential-"));
+    dirs.push(dir);
+    // B lower-cases every listed block's hash: one cause, a difference in each block of each page of
+    // each way /blocks is asked (hundreds of lines when each is printed).
+    const lowerHashes: Injection = {
+      applies: (p) => p === BLOCKS,
+      edit: (b) => ({
+        ...b,
+        blocks: (b.blocks as Body[]).map((block) => ({ ...block, hash: String(block.hash).toLowerCase() })),
+      }),
+    };
+    const file = path.join(dir, "d.json");
+    const b = await proxy([lowerHashes]);
+    const r = await run([
+      "--indexer-url",
+      snapshot.url,
+      "--compare-url",
+      b,
+      "--only",
+      "blocks",
+      "--no-progress",
+      "--report",
+      `json=${file}`,
+    ]);
+    expect(r.code).toBe(EXIT_FAILED);
+    const report = JSON.parse(readFileSync(file, "utf8")) as DifferentialReport;
+    // The JSON report keeps every difference, and their one group.
+    const all = report.compared.flatMap((c) => c.differences);
+    expect(all.length).toBeGreaterThan(50);
+    expect(new Set(all.map((d) => `${d.operationId} ${d.kind}`))).toEqual(new Set(["listBlocks value"]));
+    expect(report.groups).toEqual([
+      {
+        operationId: "listBlocks",
+        method: "GET",
+        endpoint: BLOCKS,
+        pointer: "/blocks/*/hash",
+        kind: "value",
+        count: all.length,
+        example: all[0],
+      },
+    ]);
+    expect(r.stdout).toContain(`\nDifferences (${all.length} in 1 group):\n`);
+    expect(r.stdout).toContain(`\n  GET ${BLOCKS}  /blocks/*/hash  value  ×${all.length}  (listBlocks)\n`);
+    expect(r.stdout).toMatch(
+      /\n {4}e\.g\. \/blocks\/0\/hash: A "[0-9A-F]{64}" \| B "[0-9a-f]{64}" {2}in GET \/indexer\/block\/v1\/blocks\?pagination\.limit=50&pagination\.reverse=false\n/,
+    );
+    // Header, counts, the group and its example, the verdict: a short report.
+    expect(r.stdout.split("\n").length).toBeLessThan(16);
   });
 
   it("exits 2 on --accept without --compare-url, a bad accept file, or an unreachable B", async () => {

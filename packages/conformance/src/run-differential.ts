@@ -8,6 +8,10 @@
 import { type AcceptedDifference, createAcceptance } from "./accepted-differences.js";
 import { classOf } from "./check.js";
 import { type Contract, type ContractOperation, createContract } from "./contract.js";
+import { type Difference, type DifferenceGroup, groupDifferences } from "./difference-groups.js";
+
+export type { Difference };
+
 import { discover, summarizeDiscovery } from "./discovery.js";
 import { createProbe, type Exchange, type Probe, type Query } from "./http-probe.js";
 import { diffJson, diffRecords, type JsonDifference } from "./json-diff.js";
@@ -54,14 +58,6 @@ export interface DifferentialOptions {
   onCompared?: (compared: ComparedRequest, done: number, total: number) => void;
 }
 
-export interface Difference extends JsonDifference {
-  operationId: string;
-  /** The request path (with query) asked of both sides. */
-  path: string;
-  /** Present when an accepted-differences entry matches it. */
-  accepted?: { reason: string };
-}
-
 export interface ComparedRequest {
   operationId: string;
   class: FeatureClass;
@@ -87,6 +83,11 @@ export interface DifferentialReport {
   operations: { operationId: string; method: string; path: string; class: FeatureClass }[];
   compared: ComparedRequest[];
   summary: { requests: number; responses: number; differences: number; accepted: number };
+  /**
+   * Every difference of `compared` (accepted ones included), grouped by operation, place (array
+   * indexes as `*`) and kind, with a count and one example: one entry per cause.
+   */
+  groups: DifferenceGroup[];
   /** No difference outside the accepted ones. */
   ok: boolean;
 }
@@ -362,6 +363,12 @@ export async function runDifferential(options: DifferentialOptions): Promise<Dif
   for (const c of compared) Reflect.deleteProperty(c, "index");
   const all = compared.flatMap((c) => c.differences);
   const accepted = all.filter((d) => d.accepted).length;
+  const operations = [...new Map(requests.map(({ op }) => [op.operationId, op])).values()].map((op) => ({
+    operationId: op.operationId,
+    method: op.method.toUpperCase(),
+    path: op.path,
+    class: classOf(op),
+  }));
   return {
     mode: "differential",
     indexerUrl: options.indexerUrl,
@@ -369,12 +376,7 @@ export async function runDifferential(options: DifferentialOptions): Promise<Dif
     startedAt: new Date(started).toISOString(),
     durationMs: Date.now() - started,
     discovery: summarizeDiscovery(discovery),
-    operations: [...new Map(requests.map(({ op }) => [op.operationId, op])).values()].map((op) => ({
-      operationId: op.operationId,
-      method: op.method.toUpperCase(),
-      path: op.path,
-      class: classOf(op),
-    })),
+    operations,
     compared,
     summary: {
       requests: compared.length,
@@ -382,6 +384,7 @@ export async function runDifferential(options: DifferentialOptions): Promise<Dif
       differences: all.length - accepted,
       accepted,
     },
+    groups: groupDifferences(all, operations),
     ok: all.length === accepted,
   };
 }

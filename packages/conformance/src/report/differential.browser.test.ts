@@ -7,12 +7,13 @@ import path from "node:path";
 import { fileURLToPath } from "node:url";
 import { chromiumAvailable, launchChromium } from "@weft/testkit/chromium";
 import { describe, expect, it } from "vitest";
+import { groupDifferences } from "../difference-groups.js";
 import type { DifferentialReport } from "../run-differential.js";
 import { toDifferentialHtml } from "./differential.js";
 
 const SCREENSHOT_DIR = path.resolve(path.dirname(fileURLToPath(import.meta.url)), "../../test-results");
 
-const report: DifferentialReport = {
+const bare: Omit<DifferentialReport, "groups"> = {
   mode: "differential",
   indexerUrl: "http://a.test",
   compareUrl: "http://b.test",
@@ -72,6 +73,13 @@ const report: DifferentialReport = {
   summary: { requests: 2, responses: 10, differences: 2, accepted: 1 },
   ok: false,
 };
+const report: DifferentialReport = {
+  ...bare,
+  groups: groupDifferences(
+    bare.compared.flatMap((c) => c.differences),
+    bare.operations,
+  ),
+};
 
 describe.skipIf(!chromiumAvailable())("differential HTML report in headless Chromium", () => {
   it("shows the verdict, counts, the endpoint x difference-kind matrix and the differences", async () => {
@@ -102,6 +110,7 @@ describe.skipIf(!chromiumAvailable())("differential HTML report in headless Chro
       expect(await txs.locator("td.diff").allTextContents()).toEqual(["2", "1✗", "1✗"]);
       const status = page.locator('#difference-matrix tr[data-operation="getStatus"]');
       expect(await status.locator("td.accepted").allTextContents()).toEqual(["1", "1 accepted"]);
+      expect(await page.locator("#difference-groups tbody tr").count()).toBe(3);
       expect(await page.locator("#differences tbody tr").count()).toBe(2);
       expect(await page.locator("#accepted tbody tr").textContent()).toContain("B spells it the old way");
     } finally {

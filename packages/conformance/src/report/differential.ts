@@ -1,8 +1,12 @@
 /**
  * Reports of differential mode, in the formats of `--report`: a terminal summary (compared
- * requests and responses, differences, accepted ones), JSON (the report itself), JUnit (one test case
- * per compared request) and one self-contained HTML page with an endpoint x difference-kind matrix.
+ * requests and responses, then differences and accepted ones grouped by cause: endpoint, place and
+ * kind, with a count and one example), JSON (the report itself, every difference and the groups),
+ * JUnit (one test case per compared request) and one self-contained HTML page with an endpoint x
+ * difference-kind matrix, the groups and every difference.
  */
+
+import type { DifferenceGroup } from "../difference-groups.js";
 import { DIFFERENCE_KINDS } from "../json-diff.js";
 import type { Difference, DifferentialReport } from "../run-differential.js";
 import { escapeXml as esc } from "./escape.js";
@@ -14,10 +18,22 @@ const paint = (style: TerminalStyle, code: number, text: string) =>
 
 const line = (d: Difference) => `${d.operationId} ${d.kind} at ${d.pointer || "(body)"}: A ${d.a} | B ${d.b}`;
 
+// "GET /indexer/block/v1/blocks  /blocks/*/gas_used  value  ×888  (listBlocks)"
+const groupHead = (g: DifferenceGroup) =>
+  `${g.method} ${g.endpoint}  ${g.pointer || "(body)"}  ${g.kind}  ×${g.count}  (${g.operationId})`;
+
+/** The group's first difference, with the request that shows it (enough to reproduce it by hand). */
+function groupExample(g: DifferenceGroup): string {
+  const d = g.example;
+  const place = d.pointer !== g.pointer ? `${d.pointer}: ` : "";
+  return `${g.count > 1 ? "e.g. " : ""}${place}A ${d.a} | B ${d.b}  in GET ${d.path}`;
+}
+
+const counted = (n: number, groups: number) => `${n} in ${groups} group${groups === 1 ? "" : "s"}`;
+
 export function formatDifferentialSummary(report: DifferentialReport, style: TerminalStyle): string {
-  const all = report.compared.flatMap((c) => c.differences);
-  const open = all.filter((d) => !d.accepted);
-  const accepted = all.filter((d) => d.accepted);
+  const open = report.groups.filter((g) => !g.accepted);
+  const accepted = report.groups.filter((g) => g.accepted);
   const s = report.summary;
   const lines = [
     "",
@@ -29,12 +45,13 @@ export function formatDifferentialSummary(report: DifferentialReport, style: Ter
     `  accepted            ${s.accepted}`,
   ];
   if (open.length > 0) {
-    lines.push("", paint(style, 31, `Differences (${open.length}):`));
-    for (const d of open) lines.push(`  ${line(d)}`, `    GET ${d.path}`);
+    lines.push("", paint(style, 31, `Differences (${counted(s.differences, open.length)}):`));
+    for (const g of open) lines.push(`  ${groupHead(g)}`, `    ${groupExample(g)}`);
   }
   if (accepted.length > 0) {
-    lines.push("", paint(style, 33, `Accepted (${accepted.length}):`));
-    for (const d of accepted) lines.push(`  ${line(d)}`, `    why accepted: ${d.accepted?.reason ?? ""}`);
+    lines.push("", paint(style, 33, `Accepted (${counted(s.accepted, accepted.length)}):`));
+    for (const g of accepted)
+      lines.push(`  ${groupHead(g)}`, `    why accepted: ${g.accepted?.reason ?? ""}`);
   }
   const verdict = report.ok ? paint(style, 32, "SAME") : paint(style, 31, "DIFFERENT");
   lines.push(
@@ -82,6 +99,15 @@ function matrix(report: DifferentialReport): string {
   return `<table id="difference-matrix"><thead><tr><th>operation</th><th>status A / B</th><th>responses</th><th>differences</th>${kinds.map((k) => `<th>${k}</th>`).join("")}</tr></thead><tbody>${rows.join("")}</tbody></table>`;
 }
 
+function groupRows(groups: readonly DifferenceGroup[]): string {
+  return groups
+    .map(
+      (g) =>
+        `<tr class="${g.accepted ? "accepted" : "diff"}"><td><code>${esc(g.method)} ${esc(g.endpoint)}</code><br>${esc(g.operationId)}</td><td><code>${esc(g.pointer || "(body)")}</code></td><td>${g.kind}</td><td class="n">${g.count}</td><td><code>${esc(g.example.a)}</code></td><td><code>${esc(g.example.b)}</code></td><td><code>GET ${esc(g.example.path)}</code>${g.example.pointer !== g.pointer ? `<br>at <code>${esc(g.example.pointer)}</code>` : ""}</td><td>${g.accepted ? esc(g.accepted.reason) : ""}</td></tr>`,
+    )
+    .join("");
+}
+
 function differenceRows(diffs: Difference[]): string {
   return diffs
     .map(
@@ -107,6 +133,7 @@ export function toDifferentialHtml(report: DifferentialReport): string {
 <dt>started</dt><dd>${esc(report.startedAt)}</dd><dt>duration</dt><dd>${(report.durationMs / 1000).toFixed(1)} s</dd>
 <dt>compared</dt><dd id="counts">${s.requests} requests, ${s.responses} responses, ${s.differences} differences, ${s.accepted} accepted</dd></dl></header>
 <section><h2>Per endpoint, by difference kind</h2>${matrix(report)}</section>
+<section><h2>Differences by cause (${report.groups.length} groups)</h2>${report.groups.length ? `<table id="difference-groups"><thead><tr><th>endpoint</th><th>where</th><th>kind</th><th>count</th><th>e.g. A</th><th>e.g. B</th><th>example request</th><th>why accepted</th></tr></thead><tbody>${groupRows(report.groups)}</tbody></table>` : "<p>None.</p>"}</section>
 <section><h2>Differences (${open.length})</h2>${open.length ? `<table id="differences"><thead><tr>${head}</tr></thead><tbody>${differenceRows(open)}</tbody></table>` : "<p>None.</p>"}</section>
 <section><h2>Accepted differences (${accepted.length})</h2>${accepted.length ? `<table id="accepted"><thead><tr>${head}<th>why accepted</th></tr></thead><tbody>${differenceRows(accepted)}</tbody></table>` : "<p>None.</p>"}</section>
 <section><h2>Test data discovered on A</h2><pre id="discovery">${esc(JSON.stringify(report.discovery, null, 2))}</pre></section>

@@ -1,9 +1,13 @@
+import { spawnSync } from "node:child_process";
+import { existsSync, mkdtempSync, rmSync } from "node:fs";
+import { tmpdir } from "node:os";
+import path from "node:path";
 import { describe, expect, it } from "vitest";
 import { sampleReport } from "../_test/sample-report.js";
 import { toHtml } from "./html.js";
 import { toJunit } from "./junit.js";
 import { formatSummary } from "./terminal.js";
-import { parseReportTargets } from "./write-reports.js";
+import { DEFAULT_REPORT_DIR, parseReportTargets, writeReports } from "./write-reports.js";
 
 describe("reports", () => {
   it("JUnit: one suite per class, failures with the exchange, skips with their reason, text escaped", () => {
@@ -42,8 +46,31 @@ describe("reports", () => {
 
   it("parses --report targets and rejects unknown formats", () => {
     expect(parseReportTargets("junit=out/j.xml,html=r.html")).toEqual({ junit: "out/j.xml", html: "r.html" });
+    expect(parseReportTargets("junit,json=r.json")).toEqual({ junit: null, json: "r.json" });
     expect(() => parseReportTargets("pdf=x.pdf")).toThrow(
-      'invalid --report entry "pdf=x.pdf": expected FORMAT=PATH with FORMAT one of junit, json, html',
+      'invalid --report entry "pdf=x.pdf": expected FORMAT or FORMAT=PATH with FORMAT one of junit, json, html',
     );
+    expect(() => parseReportTargets("html=")).toThrow('invalid --report entry "html=": expected FORMAT or');
+  });
+
+  it("writes a format given alone under conformance-reports/, which the repository ignores, and says where", () => {
+    const cwd = mkdtempSync(path.join(tmpdir(), "weft-reports-"));
+    try {
+      const written = writeReports(sampleReport(), parseReportTargets("junit,html,json=out/r.json"), cwd);
+      expect(written).toEqual([
+        path.join(cwd, "conformance-reports/conformance.xml"),
+        path.join(cwd, "conformance-reports/conformance.html"),
+        path.join(cwd, "out/r.json"),
+      ]);
+      for (const file of written) expect(existsSync(file), file).toBe(true);
+    } finally {
+      rmSync(cwd, { recursive: true, force: true });
+    }
+    // `pnpm conformance` runs in the repository's root whatever directory it is typed in.
+    const root = path.resolve(import.meta.dirname, "../../../..");
+    const ignored = spawnSync("git", ["check-ignore", "-q", `${DEFAULT_REPORT_DIR}/conformance.xml`], {
+      cwd: root,
+    });
+    expect(ignored.status, `${DEFAULT_REPORT_DIR}/ is not in ${root}/.gitignore`).toBe(0);
   });
 });

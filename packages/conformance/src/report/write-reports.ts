@@ -1,4 +1,8 @@
-/** `--report junit=PATH,json=PATH,html=PATH`: parsing the spec and writing the files. */
+/**
+ * `--report junit=PATH,json=PATH,html=PATH`: parsing the spec and writing the files. A format given
+ * without a path goes to `conformance-reports/` under the working directory, which the repository
+ * ignores: the README's command, run from the checkout, used to leave its reports untracked there.
+ */
 import { mkdirSync, writeFileSync } from "node:fs";
 import path from "node:path";
 import type { ConformanceReport } from "../types.js";
@@ -7,7 +11,17 @@ import { toJunit } from "./junit.js";
 
 export const REPORT_FORMATS = ["junit", "json", "html"] as const;
 export type ReportFormat = (typeof REPORT_FORMATS)[number];
-export type ReportTargets = Partial<Record<ReportFormat, string>>;
+/** Each format asked for, with its path; `null` for a format given alone (its default path). */
+export type ReportTargets = Partial<Record<ReportFormat, string | null>>;
+
+/** Where a format given without a path is written, relative to the working directory. */
+export const DEFAULT_REPORT_DIR = "conformance-reports";
+const EXTENSIONS: Record<ReportFormat, string> = { junit: "xml", json: "json", html: "html" };
+
+/** The default file of `format` for a run of `kind`: `conformance-reports/<kind>.<ext>`. */
+export function defaultReportPath(format: ReportFormat, kind: "conformance" | "differential"): string {
+  return path.join(DEFAULT_REPORT_DIR, `${kind}.${EXTENSIONS[format]}`);
+}
 
 /** @throws Error naming the bad entry when a format is unknown or a path is missing. */
 export function parseReportTargets(spec: string): ReportTargets {
@@ -17,11 +31,11 @@ export function parseReportTargets(spec: string): ReportTargets {
     .map((s) => s.trim())
     .filter(Boolean)) {
     const eq = entry.indexOf("=");
-    const format = entry.slice(0, eq) as ReportFormat;
-    const file = entry.slice(eq + 1);
-    if (eq < 0 || !REPORT_FORMATS.includes(format) || !file) {
+    const format = (eq < 0 ? entry : entry.slice(0, eq)) as ReportFormat;
+    const file = eq < 0 ? null : entry.slice(eq + 1);
+    if (!REPORT_FORMATS.includes(format) || file === "") {
       throw new Error(
-        `invalid --report entry "${entry}": expected FORMAT=PATH with FORMAT one of ${REPORT_FORMATS.join(", ")}`,
+        `invalid --report entry "${entry}": expected FORMAT or FORMAT=PATH with FORMAT one of ${REPORT_FORMATS.join(", ")}`,
       );
     }
     out[format] = file;
@@ -35,16 +49,30 @@ export function renderReport(report: ConformanceReport, format: ReportFormat): s
   return `${JSON.stringify(report, null, 2)}\n`;
 }
 
-/** Writes each requested report, creating directories. @returns the paths written. */
-export function writeReports(report: ConformanceReport, targets: ReportTargets): string[] {
-  return writeRendered(targets, (format) => renderReport(report, format));
+/** Writes each requested report, creating directories. @returns the absolute paths written. */
+export function writeReports(
+  report: ConformanceReport,
+  targets: ReportTargets,
+  cwd: string = process.cwd(),
+): string[] {
+  return writeRendered(targets, (format) => renderReport(report, format), { kind: "conformance", cwd });
 }
 
-/** Writes each target with `render`'s text for its format, creating directories. @returns the paths. */
-export function writeRendered(targets: ReportTargets, render: (format: ReportFormat) => string): string[] {
-  return Object.entries(targets).map(([format, file]) => {
-    mkdirSync(path.dirname(path.resolve(file)), { recursive: true });
-    writeFileSync(file, render(format as ReportFormat));
+/**
+ * Writes each target with `render`'s text for its format, creating directories; relative paths
+ * and default ones resolve against `cwd` (@default process.cwd()).
+ * @returns the absolute paths written, for the run's last lines to say where its reports are.
+ */
+export function writeRendered(
+  targets: ReportTargets,
+  render: (format: ReportFormat) => string,
+  options: { kind: "conformance" | "differential"; cwd?: string },
+): string[] {
+  return Object.entries(targets).map(([key, given]) => {
+    const format = key as ReportFormat;
+    const file = path.resolve(options.cwd ?? process.cwd(), given ?? defaultReportPath(format, options.kind));
+    mkdirSync(path.dirname(file), { recursive: true });
+    writeFileSync(file, render(format));
     return file;
   });
 }
