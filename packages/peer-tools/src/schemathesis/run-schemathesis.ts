@@ -26,6 +26,8 @@ export interface SchemathesisOptions {
   seed?: number;
   /** Overrides the configured test cases per operation and phase. */
   maxExamples?: number;
+  /** Runs only these phases. @default every phase of the settings file */
+  phases?: readonly ("examples" | "coverage" | "fuzzing" | "stateful")[];
   /** Schemathesis's own terminal output, as it comes (progress, failures with curl reproductions). */
   onOutput?: (text: string) => void;
   /** Kills the run after this long. @default 15 minutes */
@@ -72,6 +74,7 @@ export function schemathesisArgs(options: SchemathesisOptions, reportDir: string
     path.join(reportDir, REPORT_JUNIT),
     ...(options.seed === undefined ? [] : ["--seed", String(options.seed)]),
     ...(options.maxExamples === undefined ? [] : ["--max-examples", String(options.maxExamples)]),
+    ...(options.phases === undefined ? [] : ["--phases", options.phases.join(",")]),
   ];
 }
 

@@ -1,6 +1,7 @@
 /**
  * Schemathesis (the pinned version, real, from PyPI) against a live `weft dev` on each chain kind:
- * every check, every phase, positive and negative data, from the fixed seed of schemathesis.toml.
+ * every check, positive and negative data, from the fixed seed of schemathesis.toml; every phase
+ * (the coverage phase on the Move chain only, see below).
  * Zero failures, and enough tested to mean something: every operation of the served document, and
  * many test cases.
  */
@@ -35,12 +36,20 @@ describe.skipIf(skip)(`Schemathesis against weft dev${skip ? ` (skipped: ${skip}
     st = installSchemathesis();
   }, 600_000);
 
-  for (const vmType of ["move", "evm"] as const) {
-    it(`${vmType} chain: every check passes on every operation`, async () => {
+  // The coverage phase (boundary and invalid values derived from each parameter's schema, over 3 000
+  // cases, about 3 minutes here) tests how requests are validated, which is the same code on every
+  // chain kind: it runs on the Move chain. The EVM chain runs the phases whose requests reach its
+  // data (examples, fuzzing, stateful), where the two kinds' answers differ.
+  const runs = [
+    { vmType: "move", phases: ["examples", "coverage", "fuzzing", "stateful"] },
+    { vmType: "evm", phases: ["examples", "fuzzing", "stateful"] },
+  ] as const;
+  for (const { vmType, phases } of runs) {
+    it(`${vmType} chain: every check passes on every operation (${phases.join(", ")})`, async () => {
       const weft = await startWeftDev({ cli: weftCliOf(import.meta.url), vmType });
       try {
         const started = Date.now();
-        const { summary, output } = await runSchemathesis({ url: weft.url, st });
+        const { summary, output } = await runSchemathesis({ url: weft.url, st, phases });
         const seconds = ((Date.now() - started) / 1000).toFixed(1);
         process.stderr.write(`\n[schemathesis ${vmType}, ${seconds} s wall]\n${formatSummary(summary)}`);
         const operations = await countOperations(weft.url);
@@ -54,12 +63,7 @@ describe.skipIf(skip)(`Schemathesis against weft dev${skip ? ` (skipped: ${skip}
         expect(summary.operations.selected).toBe(operations);
         expect(summary.operations.tested).toBe(operations);
         expect(summary.testCases.generated).toBeGreaterThanOrEqual(operations * MIN_CASES_PER_OPERATION);
-        expect(summary.phases).toMatchObject({
-          examples: "success",
-          coverage: "success",
-          fuzzing: "success",
-          stateful: "success",
-        });
+        expect(summary.phases).toMatchObject(Object.fromEntries(phases.map((p) => [p, "success"])));
       } finally {
         await weft.stop();
       }
