@@ -159,7 +159,7 @@ GetBlock Get a block
 One block by height (a positive decimal integer).
 
  @param ctx context.Context - for authentication, logging, cancellation, deadlines, tracing, etc. Passed from http.Request or context.Background().
- @param height Block height, a positive decimal integer (at most 18 digits, so it fits a bigint).
+ @param height Block height, a positive decimal integer (at most 2^63-1). Anything else is a 400 naming `height`, the same on every route taking a height: `invalid height: must be a positive integer`. 
  @return ApiGetBlockRequest
 */
 func (a *BlockAPIService) GetBlock(ctx context.Context, height string) ApiGetBlockRequest {
@@ -299,19 +299,19 @@ type ApiListBlocksRequest struct {
 	paginationReverse *bool
 }
 
-// Where the page starts: the &#x60;next_key&#x60; of the previous page, or base64 of a decimal offset (e.g. &#x60;MTAw&#x60; &#x3D; 100), or base64 of a JSON cursor: &#x60;{\&quot;sequence\&quot;:N}&#x60; (tx lists), &#x60;{\&quot;height\&quot;:N}&#x60; (blocks; NFT collections, where it means &#x60;height &lt; N&#x60;), &#x60;{\&quot;height\&quot;:N,\&quot;token_id\&quot;:\&quot;T\&quot;}&#x60; (NFT tokens), &#x60;{\&quot;account\&quot;:\&quot;0x..\&quot;,\&quot;amount\&quot;:\&quot;N\&quot;}&#x60; (rich list). The NFT lists&#39; own &#x60;next_key&#x60;s add &#x60;\&quot;collection_addr\&quot;:\&quot;0x..\&quot;&#x60;, the tie-break that makes the cursor unique. A key replaces &#x60;pagination.offset&#x60;. An empty value means no key. Malformed keys are a 400 naming &#x60;pagination.key&#x60;. 
+// Where the page starts: the &#x60;next_key&#x60; of the previous page (base64 of the cursor &#x60;{\&quot;height\&quot;:N}&#x60;: the blocks below height N, above it with &#x60;pagination.reverse&#x3D;false&#x60;), or base64 of a decimal offset (e.g. &#x60;MTAw&#x60; &#x3D; 100). A key replaces &#x60;pagination.offset&#x60;; an empty value means no key. Any other key is a 400 naming &#x60;pagination.key&#x60; (&#x60;invalid pagination.key: ...; pass the next_key of a previous page, or no key for the first page&#x60;): one not base64, neither JSON nor a decimal, or a JSON cursor with fields the block list does not issue or without the ones it needs. 
 func (r ApiListBlocksRequest) PaginationKey(paginationKey string) ApiListBlocksRequest {
 	r.paginationKey = &paginationKey
 	return r
 }
 
-// Records to skip when no &#x60;pagination.key&#x60; is given. Negative values are a 400.
+// Records to skip when no &#x60;pagination.key&#x60; is given. Anything but a nonnegative integer is a 400 naming &#x60;pagination.offset&#x60;: &#x60;invalid pagination.offset: must be a nonnegative integer&#x60;. 
 func (r ApiListBlocksRequest) PaginationOffset(paginationOffset int32) ApiListBlocksRequest {
 	r.paginationOffset = &paginationOffset
 	return r
 }
 
-// Records per page, 1 to 1000. Values outside are a 400 (&#x60;pagination.limit must be between 1 and 1000&#x60;).
+// Records per page, 1 to 1000. Anything else is a 400 naming &#x60;pagination.limit&#x60;: &#x60;invalid pagination.limit: must be an integer from 1 to 1000&#x60;. 
 func (r ApiListBlocksRequest) PaginationLimit(paginationLimit int32) ApiListBlocksRequest {
 	r.paginationLimit = &paginationLimit
 	return r

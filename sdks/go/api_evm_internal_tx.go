@@ -33,19 +33,19 @@ type ApiListEvmInternalTxsRequest struct {
 	paginationReverse *bool
 }
 
-// Where the page starts: the &#x60;next_key&#x60; of the previous page, or base64 of a decimal offset (e.g. &#x60;MTAw&#x60; &#x3D; 100), or base64 of a JSON cursor: &#x60;{\&quot;sequence\&quot;:N}&#x60; (tx lists), &#x60;{\&quot;height\&quot;:N}&#x60; (blocks; NFT collections, where it means &#x60;height &lt; N&#x60;), &#x60;{\&quot;height\&quot;:N,\&quot;token_id\&quot;:\&quot;T\&quot;}&#x60; (NFT tokens), &#x60;{\&quot;account\&quot;:\&quot;0x..\&quot;,\&quot;amount\&quot;:\&quot;N\&quot;}&#x60; (rich list). The NFT lists&#39; own &#x60;next_key&#x60;s add &#x60;\&quot;collection_addr\&quot;:\&quot;0x..\&quot;&#x60;, the tie-break that makes the cursor unique. A key replaces &#x60;pagination.offset&#x60;. An empty value means no key. Malformed keys are a 400 naming &#x60;pagination.key&#x60;. 
+// Where the page starts: the &#x60;next_key&#x60; of the previous page (base64 of the cursor &#x60;{\&quot;sequence\&quot;:N}&#x60;), or base64 of a decimal offset (e.g. &#x60;MTAw&#x60; &#x3D; 100). A key replaces &#x60;pagination.offset&#x60;; an empty value means no key. Any other key is a 400 naming &#x60;pagination.key&#x60; (&#x60;invalid pagination.key: ...; pass the next_key of a previous page, or no key for the first page&#x60;): one not base64, neither JSON nor a decimal, or a JSON cursor with fields a tx list does not issue or without the ones it needs. 
 func (r ApiListEvmInternalTxsRequest) PaginationKey(paginationKey string) ApiListEvmInternalTxsRequest {
 	r.paginationKey = &paginationKey
 	return r
 }
 
-// Records to skip when no &#x60;pagination.key&#x60; is given. Negative values are a 400.
+// Records to skip when no &#x60;pagination.key&#x60; is given. Anything but a nonnegative integer is a 400 naming &#x60;pagination.offset&#x60;: &#x60;invalid pagination.offset: must be a nonnegative integer&#x60;. 
 func (r ApiListEvmInternalTxsRequest) PaginationOffset(paginationOffset int32) ApiListEvmInternalTxsRequest {
 	r.paginationOffset = &paginationOffset
 	return r
 }
 
-// Records per page, 1 to 1000. Values outside are a 400 (&#x60;pagination.limit must be between 1 and 1000&#x60;).
+// Records per page, 1 to 1000. Anything else is a 400 naming &#x60;pagination.limit&#x60;: &#x60;invalid pagination.limit: must be an integer from 1 to 1000&#x60;. 
 func (r ApiListEvmInternalTxsRequest) PaginationLimit(paginationLimit int32) ApiListEvmInternalTxsRequest {
 	r.paginationLimit = &paginationLimit
 	return r
@@ -242,19 +242,19 @@ type ApiListEvmInternalTxsByAccountRequest struct {
 	paginationReverse *bool
 }
 
-// Where the page starts: the &#x60;next_key&#x60; of the previous page, or base64 of a decimal offset (e.g. &#x60;MTAw&#x60; &#x3D; 100), or base64 of a JSON cursor: &#x60;{\&quot;sequence\&quot;:N}&#x60; (tx lists), &#x60;{\&quot;height\&quot;:N}&#x60; (blocks; NFT collections, where it means &#x60;height &lt; N&#x60;), &#x60;{\&quot;height\&quot;:N,\&quot;token_id\&quot;:\&quot;T\&quot;}&#x60; (NFT tokens), &#x60;{\&quot;account\&quot;:\&quot;0x..\&quot;,\&quot;amount\&quot;:\&quot;N\&quot;}&#x60; (rich list). The NFT lists&#39; own &#x60;next_key&#x60;s add &#x60;\&quot;collection_addr\&quot;:\&quot;0x..\&quot;&#x60;, the tie-break that makes the cursor unique. A key replaces &#x60;pagination.offset&#x60;. An empty value means no key. Malformed keys are a 400 naming &#x60;pagination.key&#x60;. 
+// Where the page starts: the &#x60;next_key&#x60; of the previous page (base64 of the cursor &#x60;{\&quot;sequence\&quot;:N}&#x60;), or base64 of a decimal offset (e.g. &#x60;MTAw&#x60; &#x3D; 100). A key replaces &#x60;pagination.offset&#x60;; an empty value means no key. Any other key is a 400 naming &#x60;pagination.key&#x60; (&#x60;invalid pagination.key: ...; pass the next_key of a previous page, or no key for the first page&#x60;): one not base64, neither JSON nor a decimal, or a JSON cursor with fields a tx list does not issue or without the ones it needs. 
 func (r ApiListEvmInternalTxsByAccountRequest) PaginationKey(paginationKey string) ApiListEvmInternalTxsByAccountRequest {
 	r.paginationKey = &paginationKey
 	return r
 }
 
-// Records to skip when no &#x60;pagination.key&#x60; is given. Negative values are a 400.
+// Records to skip when no &#x60;pagination.key&#x60; is given. Anything but a nonnegative integer is a 400 naming &#x60;pagination.offset&#x60;: &#x60;invalid pagination.offset: must be a nonnegative integer&#x60;. 
 func (r ApiListEvmInternalTxsByAccountRequest) PaginationOffset(paginationOffset int32) ApiListEvmInternalTxsByAccountRequest {
 	r.paginationOffset = &paginationOffset
 	return r
 }
 
-// Records per page, 1 to 1000. Values outside are a 400 (&#x60;pagination.limit must be between 1 and 1000&#x60;).
+// Records per page, 1 to 1000. Anything else is a 400 naming &#x60;pagination.limit&#x60;: &#x60;invalid pagination.limit: must be an integer from 1 to 1000&#x60;. 
 func (r ApiListEvmInternalTxsByAccountRequest) PaginationLimit(paginationLimit int32) ApiListEvmInternalTxsByAccountRequest {
 	r.paginationLimit = &paginationLimit
 	return r
@@ -457,19 +457,19 @@ type ApiListEvmInternalTxsByHashRequest struct {
 	paginationReverse *bool
 }
 
-// Where the page starts: the &#x60;next_key&#x60; of the previous page, or base64 of a decimal offset (e.g. &#x60;MTAw&#x60; &#x3D; 100), or base64 of a JSON cursor: &#x60;{\&quot;sequence\&quot;:N}&#x60; (tx lists), &#x60;{\&quot;height\&quot;:N}&#x60; (blocks; NFT collections, where it means &#x60;height &lt; N&#x60;), &#x60;{\&quot;height\&quot;:N,\&quot;token_id\&quot;:\&quot;T\&quot;}&#x60; (NFT tokens), &#x60;{\&quot;account\&quot;:\&quot;0x..\&quot;,\&quot;amount\&quot;:\&quot;N\&quot;}&#x60; (rich list). The NFT lists&#39; own &#x60;next_key&#x60;s add &#x60;\&quot;collection_addr\&quot;:\&quot;0x..\&quot;&#x60;, the tie-break that makes the cursor unique. A key replaces &#x60;pagination.offset&#x60;. An empty value means no key. Malformed keys are a 400 naming &#x60;pagination.key&#x60;. 
+// Where the page starts: the &#x60;next_key&#x60; of the previous page (base64 of the cursor &#x60;{\&quot;sequence\&quot;:N}&#x60;), or base64 of a decimal offset (e.g. &#x60;MTAw&#x60; &#x3D; 100). A key replaces &#x60;pagination.offset&#x60;; an empty value means no key. Any other key is a 400 naming &#x60;pagination.key&#x60; (&#x60;invalid pagination.key: ...; pass the next_key of a previous page, or no key for the first page&#x60;): one not base64, neither JSON nor a decimal, or a JSON cursor with fields a tx list does not issue or without the ones it needs. 
 func (r ApiListEvmInternalTxsByHashRequest) PaginationKey(paginationKey string) ApiListEvmInternalTxsByHashRequest {
 	r.paginationKey = &paginationKey
 	return r
 }
 
-// Records to skip when no &#x60;pagination.key&#x60; is given. Negative values are a 400.
+// Records to skip when no &#x60;pagination.key&#x60; is given. Anything but a nonnegative integer is a 400 naming &#x60;pagination.offset&#x60;: &#x60;invalid pagination.offset: must be a nonnegative integer&#x60;. 
 func (r ApiListEvmInternalTxsByHashRequest) PaginationOffset(paginationOffset int32) ApiListEvmInternalTxsByHashRequest {
 	r.paginationOffset = &paginationOffset
 	return r
 }
 
-// Records per page, 1 to 1000. Values outside are a 400 (&#x60;pagination.limit must be between 1 and 1000&#x60;).
+// Records per page, 1 to 1000. Anything else is a 400 naming &#x60;pagination.limit&#x60;: &#x60;invalid pagination.limit: must be an integer from 1 to 1000&#x60;. 
 func (r ApiListEvmInternalTxsByHashRequest) PaginationLimit(paginationLimit int32) ApiListEvmInternalTxsByHashRequest {
 	r.paginationLimit = &paginationLimit
 	return r
@@ -669,19 +669,19 @@ type ApiListEvmInternalTxsByHeightRequest struct {
 	paginationReverse *bool
 }
 
-// Where the page starts: the &#x60;next_key&#x60; of the previous page, or base64 of a decimal offset (e.g. &#x60;MTAw&#x60; &#x3D; 100), or base64 of a JSON cursor: &#x60;{\&quot;sequence\&quot;:N}&#x60; (tx lists), &#x60;{\&quot;height\&quot;:N}&#x60; (blocks; NFT collections, where it means &#x60;height &lt; N&#x60;), &#x60;{\&quot;height\&quot;:N,\&quot;token_id\&quot;:\&quot;T\&quot;}&#x60; (NFT tokens), &#x60;{\&quot;account\&quot;:\&quot;0x..\&quot;,\&quot;amount\&quot;:\&quot;N\&quot;}&#x60; (rich list). The NFT lists&#39; own &#x60;next_key&#x60;s add &#x60;\&quot;collection_addr\&quot;:\&quot;0x..\&quot;&#x60;, the tie-break that makes the cursor unique. A key replaces &#x60;pagination.offset&#x60;. An empty value means no key. Malformed keys are a 400 naming &#x60;pagination.key&#x60;. 
+// Where the page starts: the &#x60;next_key&#x60; of the previous page (base64 of the cursor &#x60;{\&quot;sequence\&quot;:N}&#x60;), or base64 of a decimal offset (e.g. &#x60;MTAw&#x60; &#x3D; 100). A key replaces &#x60;pagination.offset&#x60;; an empty value means no key. Any other key is a 400 naming &#x60;pagination.key&#x60; (&#x60;invalid pagination.key: ...; pass the next_key of a previous page, or no key for the first page&#x60;): one not base64, neither JSON nor a decimal, or a JSON cursor with fields a tx list does not issue or without the ones it needs. 
 func (r ApiListEvmInternalTxsByHeightRequest) PaginationKey(paginationKey string) ApiListEvmInternalTxsByHeightRequest {
 	r.paginationKey = &paginationKey
 	return r
 }
 
-// Records to skip when no &#x60;pagination.key&#x60; is given. Negative values are a 400.
+// Records to skip when no &#x60;pagination.key&#x60; is given. Anything but a nonnegative integer is a 400 naming &#x60;pagination.offset&#x60;: &#x60;invalid pagination.offset: must be a nonnegative integer&#x60;. 
 func (r ApiListEvmInternalTxsByHeightRequest) PaginationOffset(paginationOffset int32) ApiListEvmInternalTxsByHeightRequest {
 	r.paginationOffset = &paginationOffset
 	return r
 }
 
-// Records per page, 1 to 1000. Values outside are a 400 (&#x60;pagination.limit must be between 1 and 1000&#x60;).
+// Records per page, 1 to 1000. Anything else is a 400 naming &#x60;pagination.limit&#x60;: &#x60;invalid pagination.limit: must be an integer from 1 to 1000&#x60;. 
 func (r ApiListEvmInternalTxsByHeightRequest) PaginationLimit(paginationLimit int32) ApiListEvmInternalTxsByHeightRequest {
 	r.paginationLimit = &paginationLimit
 	return r
@@ -709,7 +709,7 @@ ListEvmInternalTxsByHeight List a block's internal txs
 Call frames of the EVM txs of one block.
 
  @param ctx context.Context - for authentication, logging, cancellation, deadlines, tracing, etc. Passed from http.Request or context.Background().
- @param height Block height, a positive integer.
+ @param height Block height, a positive integer (at most 2^63-1). Anything else is a 400 naming `height`, the same on every route taking a height: `invalid height: must be a positive integer`. 
  @return ApiListEvmInternalTxsByHeightRequest
 */
 func (a *EVMInternalTxAPIService) ListEvmInternalTxsByHeight(ctx context.Context, height int32) ApiListEvmInternalTxsByHeightRequest {

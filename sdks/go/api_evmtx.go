@@ -179,19 +179,19 @@ type ApiListEvmTxsRequest struct {
 	paginationReverse *bool
 }
 
-// Where the page starts: the &#x60;next_key&#x60; of the previous page, or base64 of a decimal offset (e.g. &#x60;MTAw&#x60; &#x3D; 100), or base64 of a JSON cursor: &#x60;{\&quot;sequence\&quot;:N}&#x60; (tx lists), &#x60;{\&quot;height\&quot;:N}&#x60; (blocks; NFT collections, where it means &#x60;height &lt; N&#x60;), &#x60;{\&quot;height\&quot;:N,\&quot;token_id\&quot;:\&quot;T\&quot;}&#x60; (NFT tokens), &#x60;{\&quot;account\&quot;:\&quot;0x..\&quot;,\&quot;amount\&quot;:\&quot;N\&quot;}&#x60; (rich list). The NFT lists&#39; own &#x60;next_key&#x60;s add &#x60;\&quot;collection_addr\&quot;:\&quot;0x..\&quot;&#x60;, the tie-break that makes the cursor unique. A key replaces &#x60;pagination.offset&#x60;. An empty value means no key. Malformed keys are a 400 naming &#x60;pagination.key&#x60;. 
+// Where the page starts: the &#x60;next_key&#x60; of the previous page (base64 of the cursor &#x60;{\&quot;sequence\&quot;:N}&#x60;), or base64 of a decimal offset (e.g. &#x60;MTAw&#x60; &#x3D; 100). A key replaces &#x60;pagination.offset&#x60;; an empty value means no key. Any other key is a 400 naming &#x60;pagination.key&#x60; (&#x60;invalid pagination.key: ...; pass the next_key of a previous page, or no key for the first page&#x60;): one not base64, neither JSON nor a decimal, or a JSON cursor with fields a tx list does not issue or without the ones it needs. 
 func (r ApiListEvmTxsRequest) PaginationKey(paginationKey string) ApiListEvmTxsRequest {
 	r.paginationKey = &paginationKey
 	return r
 }
 
-// Records to skip when no &#x60;pagination.key&#x60; is given. Negative values are a 400.
+// Records to skip when no &#x60;pagination.key&#x60; is given. Anything but a nonnegative integer is a 400 naming &#x60;pagination.offset&#x60;: &#x60;invalid pagination.offset: must be a nonnegative integer&#x60;. 
 func (r ApiListEvmTxsRequest) PaginationOffset(paginationOffset int32) ApiListEvmTxsRequest {
 	r.paginationOffset = &paginationOffset
 	return r
 }
 
-// Records per page, 1 to 1000. Values outside are a 400 (&#x60;pagination.limit must be between 1 and 1000&#x60;).
+// Records per page, 1 to 1000. Anything else is a 400 naming &#x60;pagination.limit&#x60;: &#x60;invalid pagination.limit: must be an integer from 1 to 1000&#x60;. 
 func (r ApiListEvmTxsRequest) PaginationLimit(paginationLimit int32) ApiListEvmTxsRequest {
 	r.paginationLimit = &paginationLimit
 	return r
@@ -395,19 +395,19 @@ func (r ApiListEvmTxsByAccountRequest) IsSigner(isSigner string) ApiListEvmTxsBy
 	return r
 }
 
-// Where the page starts: the &#x60;next_key&#x60; of the previous page, or base64 of a decimal offset (e.g. &#x60;MTAw&#x60; &#x3D; 100), or base64 of a JSON cursor: &#x60;{\&quot;sequence\&quot;:N}&#x60; (tx lists), &#x60;{\&quot;height\&quot;:N}&#x60; (blocks; NFT collections, where it means &#x60;height &lt; N&#x60;), &#x60;{\&quot;height\&quot;:N,\&quot;token_id\&quot;:\&quot;T\&quot;}&#x60; (NFT tokens), &#x60;{\&quot;account\&quot;:\&quot;0x..\&quot;,\&quot;amount\&quot;:\&quot;N\&quot;}&#x60; (rich list). The NFT lists&#39; own &#x60;next_key&#x60;s add &#x60;\&quot;collection_addr\&quot;:\&quot;0x..\&quot;&#x60;, the tie-break that makes the cursor unique. A key replaces &#x60;pagination.offset&#x60;. An empty value means no key. Malformed keys are a 400 naming &#x60;pagination.key&#x60;. 
+// Where the page starts: the &#x60;next_key&#x60; of the previous page (base64 of the cursor &#x60;{\&quot;sequence\&quot;:N}&#x60;), or base64 of a decimal offset (e.g. &#x60;MTAw&#x60; &#x3D; 100). A key replaces &#x60;pagination.offset&#x60;; an empty value means no key. Any other key is a 400 naming &#x60;pagination.key&#x60; (&#x60;invalid pagination.key: ...; pass the next_key of a previous page, or no key for the first page&#x60;): one not base64, neither JSON nor a decimal, or a JSON cursor with fields a tx list does not issue or without the ones it needs. 
 func (r ApiListEvmTxsByAccountRequest) PaginationKey(paginationKey string) ApiListEvmTxsByAccountRequest {
 	r.paginationKey = &paginationKey
 	return r
 }
 
-// Records to skip when no &#x60;pagination.key&#x60; is given. Negative values are a 400.
+// Records to skip when no &#x60;pagination.key&#x60; is given. Anything but a nonnegative integer is a 400 naming &#x60;pagination.offset&#x60;: &#x60;invalid pagination.offset: must be a nonnegative integer&#x60;. 
 func (r ApiListEvmTxsByAccountRequest) PaginationOffset(paginationOffset int32) ApiListEvmTxsByAccountRequest {
 	r.paginationOffset = &paginationOffset
 	return r
 }
 
-// Records per page, 1 to 1000. Values outside are a 400 (&#x60;pagination.limit must be between 1 and 1000&#x60;).
+// Records per page, 1 to 1000. Anything else is a 400 naming &#x60;pagination.limit&#x60;: &#x60;invalid pagination.limit: must be an integer from 1 to 1000&#x60;. 
 func (r ApiListEvmTxsByAccountRequest) PaginationLimit(paginationLimit int32) ApiListEvmTxsByAccountRequest {
 	r.paginationLimit = &paginationLimit
 	return r
@@ -613,19 +613,19 @@ type ApiListEvmTxsByHeightRequest struct {
 	paginationReverse *bool
 }
 
-// Where the page starts: the &#x60;next_key&#x60; of the previous page, or base64 of a decimal offset (e.g. &#x60;MTAw&#x60; &#x3D; 100), or base64 of a JSON cursor: &#x60;{\&quot;sequence\&quot;:N}&#x60; (tx lists), &#x60;{\&quot;height\&quot;:N}&#x60; (blocks; NFT collections, where it means &#x60;height &lt; N&#x60;), &#x60;{\&quot;height\&quot;:N,\&quot;token_id\&quot;:\&quot;T\&quot;}&#x60; (NFT tokens), &#x60;{\&quot;account\&quot;:\&quot;0x..\&quot;,\&quot;amount\&quot;:\&quot;N\&quot;}&#x60; (rich list). The NFT lists&#39; own &#x60;next_key&#x60;s add &#x60;\&quot;collection_addr\&quot;:\&quot;0x..\&quot;&#x60;, the tie-break that makes the cursor unique. A key replaces &#x60;pagination.offset&#x60;. An empty value means no key. Malformed keys are a 400 naming &#x60;pagination.key&#x60;. 
+// Where the page starts: the &#x60;next_key&#x60; of the previous page (base64 of the cursor &#x60;{\&quot;sequence\&quot;:N}&#x60;), or base64 of a decimal offset (e.g. &#x60;MTAw&#x60; &#x3D; 100). A key replaces &#x60;pagination.offset&#x60;; an empty value means no key. Any other key is a 400 naming &#x60;pagination.key&#x60; (&#x60;invalid pagination.key: ...; pass the next_key of a previous page, or no key for the first page&#x60;): one not base64, neither JSON nor a decimal, or a JSON cursor with fields a tx list does not issue or without the ones it needs. 
 func (r ApiListEvmTxsByHeightRequest) PaginationKey(paginationKey string) ApiListEvmTxsByHeightRequest {
 	r.paginationKey = &paginationKey
 	return r
 }
 
-// Records to skip when no &#x60;pagination.key&#x60; is given. Negative values are a 400.
+// Records to skip when no &#x60;pagination.key&#x60; is given. Anything but a nonnegative integer is a 400 naming &#x60;pagination.offset&#x60;: &#x60;invalid pagination.offset: must be a nonnegative integer&#x60;. 
 func (r ApiListEvmTxsByHeightRequest) PaginationOffset(paginationOffset int32) ApiListEvmTxsByHeightRequest {
 	r.paginationOffset = &paginationOffset
 	return r
 }
 
-// Records per page, 1 to 1000. Values outside are a 400 (&#x60;pagination.limit must be between 1 and 1000&#x60;).
+// Records per page, 1 to 1000. Anything else is a 400 naming &#x60;pagination.limit&#x60;: &#x60;invalid pagination.limit: must be an integer from 1 to 1000&#x60;. 
 func (r ApiListEvmTxsByHeightRequest) PaginationLimit(paginationLimit int32) ApiListEvmTxsByHeightRequest {
 	r.paginationLimit = &paginationLimit
 	return r
@@ -653,7 +653,7 @@ ListEvmTxsByHeight List a block's EVM txs
 The EVM txs of one block; with `pagination.reverse=false` in block order (explorers pair them with the node by position).
 
  @param ctx context.Context - for authentication, logging, cancellation, deadlines, tracing, etc. Passed from http.Request or context.Background().
- @param height Block height, a positive integer.
+ @param height Block height, a positive integer (at most 2^63-1). Anything else is a 400 naming `height`, the same on every route taking a height: `invalid height: must be a positive integer`. 
  @return ApiListEvmTxsByHeightRequest
 */
 func (a *EVMTxAPIService) ListEvmTxsByHeight(ctx context.Context, height int32) ApiListEvmTxsByHeightRequest {

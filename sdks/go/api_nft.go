@@ -182,19 +182,19 @@ type ApiListNftCollectionsRequest struct {
 	paginationReverse *bool
 }
 
-// Where the page starts: the &#x60;next_key&#x60; of the previous page, or base64 of a decimal offset (e.g. &#x60;MTAw&#x60; &#x3D; 100), or base64 of a JSON cursor: &#x60;{\&quot;sequence\&quot;:N}&#x60; (tx lists), &#x60;{\&quot;height\&quot;:N}&#x60; (blocks; NFT collections, where it means &#x60;height &lt; N&#x60;), &#x60;{\&quot;height\&quot;:N,\&quot;token_id\&quot;:\&quot;T\&quot;}&#x60; (NFT tokens), &#x60;{\&quot;account\&quot;:\&quot;0x..\&quot;,\&quot;amount\&quot;:\&quot;N\&quot;}&#x60; (rich list). The NFT lists&#39; own &#x60;next_key&#x60;s add &#x60;\&quot;collection_addr\&quot;:\&quot;0x..\&quot;&#x60;, the tie-break that makes the cursor unique. A key replaces &#x60;pagination.offset&#x60;. An empty value means no key. Malformed keys are a 400 naming &#x60;pagination.key&#x60;. 
+// Where the page starts: the &#x60;next_key&#x60; of the previous page (base64 of &#x60;{\&quot;collection_addr\&quot;:\&quot;0x..\&quot;,\&quot;height\&quot;:N}&#x60;), base64 of &#x60;{\&quot;height\&quot;:N}&#x60; (collections created below height N, above it with &#x60;pagination.reverse&#x3D;false&#x60;), or base64 of a decimal offset (e.g. &#x60;MTAw&#x60; &#x3D; 100). A key replaces &#x60;pagination.offset&#x60;; an empty value means no key. Any other key is a 400 naming &#x60;pagination.key&#x60; (&#x60;invalid pagination.key: ...; pass the next_key of a previous page, or no key for the first page&#x60;): one not base64, neither JSON nor a decimal, or a JSON cursor with fields a collection list does not issue or without the ones it needs. 
 func (r ApiListNftCollectionsRequest) PaginationKey(paginationKey string) ApiListNftCollectionsRequest {
 	r.paginationKey = &paginationKey
 	return r
 }
 
-// Records to skip when no &#x60;pagination.key&#x60; is given. Negative values are a 400.
+// Records to skip when no &#x60;pagination.key&#x60; is given. Anything but a nonnegative integer is a 400 naming &#x60;pagination.offset&#x60;: &#x60;invalid pagination.offset: must be a nonnegative integer&#x60;. 
 func (r ApiListNftCollectionsRequest) PaginationOffset(paginationOffset int32) ApiListNftCollectionsRequest {
 	r.paginationOffset = &paginationOffset
 	return r
 }
 
-// Records per page, 1 to 1000. Values outside are a 400 (&#x60;pagination.limit must be between 1 and 1000&#x60;).
+// Records per page, 1 to 1000. Anything else is a 400 naming &#x60;pagination.limit&#x60;: &#x60;invalid pagination.limit: must be an integer from 1 to 1000&#x60;. 
 func (r ApiListNftCollectionsRequest) PaginationLimit(paginationLimit int32) ApiListNftCollectionsRequest {
 	r.paginationLimit = &paginationLimit
 	return r
@@ -380,19 +380,19 @@ type ApiListNftCollectionsByAccountRequest struct {
 	paginationReverse *bool
 }
 
-// Where the page starts: the &#x60;next_key&#x60; of the previous page, or base64 of a decimal offset (e.g. &#x60;MTAw&#x60; &#x3D; 100), or base64 of a JSON cursor: &#x60;{\&quot;sequence\&quot;:N}&#x60; (tx lists), &#x60;{\&quot;height\&quot;:N}&#x60; (blocks; NFT collections, where it means &#x60;height &lt; N&#x60;), &#x60;{\&quot;height\&quot;:N,\&quot;token_id\&quot;:\&quot;T\&quot;}&#x60; (NFT tokens), &#x60;{\&quot;account\&quot;:\&quot;0x..\&quot;,\&quot;amount\&quot;:\&quot;N\&quot;}&#x60; (rich list). The NFT lists&#39; own &#x60;next_key&#x60;s add &#x60;\&quot;collection_addr\&quot;:\&quot;0x..\&quot;&#x60;, the tie-break that makes the cursor unique. A key replaces &#x60;pagination.offset&#x60;. An empty value means no key. Malformed keys are a 400 naming &#x60;pagination.key&#x60;. 
+// Where the page starts: the &#x60;next_key&#x60; of the previous page (base64 of &#x60;{\&quot;collection_addr\&quot;:\&quot;0x..\&quot;,\&quot;height\&quot;:N}&#x60;), base64 of &#x60;{\&quot;height\&quot;:N}&#x60; (collections created below height N, above it with &#x60;pagination.reverse&#x3D;false&#x60;), or base64 of a decimal offset (e.g. &#x60;MTAw&#x60; &#x3D; 100). A key replaces &#x60;pagination.offset&#x60;; an empty value means no key. Any other key is a 400 naming &#x60;pagination.key&#x60; (&#x60;invalid pagination.key: ...; pass the next_key of a previous page, or no key for the first page&#x60;): one not base64, neither JSON nor a decimal, or a JSON cursor with fields a collection list does not issue or without the ones it needs. 
 func (r ApiListNftCollectionsByAccountRequest) PaginationKey(paginationKey string) ApiListNftCollectionsByAccountRequest {
 	r.paginationKey = &paginationKey
 	return r
 }
 
-// Records to skip when no &#x60;pagination.key&#x60; is given. Negative values are a 400.
+// Records to skip when no &#x60;pagination.key&#x60; is given. Anything but a nonnegative integer is a 400 naming &#x60;pagination.offset&#x60;: &#x60;invalid pagination.offset: must be a nonnegative integer&#x60;. 
 func (r ApiListNftCollectionsByAccountRequest) PaginationOffset(paginationOffset int32) ApiListNftCollectionsByAccountRequest {
 	r.paginationOffset = &paginationOffset
 	return r
 }
 
-// Records per page, 1 to 1000. Values outside are a 400 (&#x60;pagination.limit must be between 1 and 1000&#x60;).
+// Records per page, 1 to 1000. Anything else is a 400 naming &#x60;pagination.limit&#x60;: &#x60;invalid pagination.limit: must be an integer from 1 to 1000&#x60;. 
 func (r ApiListNftCollectionsByAccountRequest) PaginationLimit(paginationLimit int32) ApiListNftCollectionsByAccountRequest {
 	r.paginationLimit = &paginationLimit
 	return r
@@ -584,19 +584,19 @@ type ApiListNftCollectionsByNameRequest struct {
 	paginationReverse *bool
 }
 
-// Where the page starts: the &#x60;next_key&#x60; of the previous page, or base64 of a decimal offset (e.g. &#x60;MTAw&#x60; &#x3D; 100), or base64 of a JSON cursor: &#x60;{\&quot;sequence\&quot;:N}&#x60; (tx lists), &#x60;{\&quot;height\&quot;:N}&#x60; (blocks; NFT collections, where it means &#x60;height &lt; N&#x60;), &#x60;{\&quot;height\&quot;:N,\&quot;token_id\&quot;:\&quot;T\&quot;}&#x60; (NFT tokens), &#x60;{\&quot;account\&quot;:\&quot;0x..\&quot;,\&quot;amount\&quot;:\&quot;N\&quot;}&#x60; (rich list). The NFT lists&#39; own &#x60;next_key&#x60;s add &#x60;\&quot;collection_addr\&quot;:\&quot;0x..\&quot;&#x60;, the tie-break that makes the cursor unique. A key replaces &#x60;pagination.offset&#x60;. An empty value means no key. Malformed keys are a 400 naming &#x60;pagination.key&#x60;. 
+// Where the page starts: the &#x60;next_key&#x60; of the previous page (base64 of &#x60;{\&quot;collection_addr\&quot;:\&quot;0x..\&quot;,\&quot;height\&quot;:N}&#x60;), base64 of &#x60;{\&quot;height\&quot;:N}&#x60; (collections created below height N, above it with &#x60;pagination.reverse&#x3D;false&#x60;), or base64 of a decimal offset (e.g. &#x60;MTAw&#x60; &#x3D; 100). A key replaces &#x60;pagination.offset&#x60;; an empty value means no key. Any other key is a 400 naming &#x60;pagination.key&#x60; (&#x60;invalid pagination.key: ...; pass the next_key of a previous page, or no key for the first page&#x60;): one not base64, neither JSON nor a decimal, or a JSON cursor with fields a collection list does not issue or without the ones it needs. 
 func (r ApiListNftCollectionsByNameRequest) PaginationKey(paginationKey string) ApiListNftCollectionsByNameRequest {
 	r.paginationKey = &paginationKey
 	return r
 }
 
-// Records to skip when no &#x60;pagination.key&#x60; is given. Negative values are a 400.
+// Records to skip when no &#x60;pagination.key&#x60; is given. Anything but a nonnegative integer is a 400 naming &#x60;pagination.offset&#x60;: &#x60;invalid pagination.offset: must be a nonnegative integer&#x60;. 
 func (r ApiListNftCollectionsByNameRequest) PaginationOffset(paginationOffset int32) ApiListNftCollectionsByNameRequest {
 	r.paginationOffset = &paginationOffset
 	return r
 }
 
-// Records per page, 1 to 1000. Values outside are a 400 (&#x60;pagination.limit must be between 1 and 1000&#x60;).
+// Records per page, 1 to 1000. Anything else is a 400 naming &#x60;pagination.limit&#x60;: &#x60;invalid pagination.limit: must be an integer from 1 to 1000&#x60;. 
 func (r ApiListNftCollectionsByNameRequest) PaginationLimit(paginationLimit int32) ApiListNftCollectionsByNameRequest {
 	r.paginationLimit = &paginationLimit
 	return r
@@ -809,19 +809,19 @@ func (r ApiListNftTokensByAccountRequest) OrderBy(orderBy string) ApiListNftToke
 	return r
 }
 
-// Where the page starts: the &#x60;next_key&#x60; of the previous page, or base64 of a decimal offset (e.g. &#x60;MTAw&#x60; &#x3D; 100), or base64 of a JSON cursor: &#x60;{\&quot;sequence\&quot;:N}&#x60; (tx lists), &#x60;{\&quot;height\&quot;:N}&#x60; (blocks; NFT collections, where it means &#x60;height &lt; N&#x60;), &#x60;{\&quot;height\&quot;:N,\&quot;token_id\&quot;:\&quot;T\&quot;}&#x60; (NFT tokens), &#x60;{\&quot;account\&quot;:\&quot;0x..\&quot;,\&quot;amount\&quot;:\&quot;N\&quot;}&#x60; (rich list). The NFT lists&#39; own &#x60;next_key&#x60;s add &#x60;\&quot;collection_addr\&quot;:\&quot;0x..\&quot;&#x60;, the tie-break that makes the cursor unique. A key replaces &#x60;pagination.offset&#x60;. An empty value means no key. Malformed keys are a 400 naming &#x60;pagination.key&#x60;. 
+// Where the page starts: the &#x60;next_key&#x60; of the previous page (base64 of &#x60;{\&quot;collection_addr\&quot;:\&quot;0x..\&quot;,\&quot;height\&quot;:N,\&quot;token_id\&quot;:\&quot;T\&quot;}&#x60;), base64 of &#x60;{\&quot;height\&quot;:N,\&quot;token_id\&quot;:\&quot;T\&quot;}&#x60; (the tokens after that one in the page&#39;s order), or base64 of a decimal offset (e.g. &#x60;MTAw&#x60; &#x3D; 100). A key replaces &#x60;pagination.offset&#x60;; an empty value means no key. Any other key is a 400 naming &#x60;pagination.key&#x60; (&#x60;invalid pagination.key: ...; pass the next_key of a previous page, or no key for the first page&#x60;): one not base64, neither JSON nor a decimal, or a JSON cursor with fields a token list does not issue or without the ones it needs. 
 func (r ApiListNftTokensByAccountRequest) PaginationKey(paginationKey string) ApiListNftTokensByAccountRequest {
 	r.paginationKey = &paginationKey
 	return r
 }
 
-// Records to skip when no &#x60;pagination.key&#x60; is given. Negative values are a 400.
+// Records to skip when no &#x60;pagination.key&#x60; is given. Anything but a nonnegative integer is a 400 naming &#x60;pagination.offset&#x60;: &#x60;invalid pagination.offset: must be a nonnegative integer&#x60;. 
 func (r ApiListNftTokensByAccountRequest) PaginationOffset(paginationOffset int32) ApiListNftTokensByAccountRequest {
 	r.paginationOffset = &paginationOffset
 	return r
 }
 
-// Records per page, 1 to 1000. Values outside are a 400 (&#x60;pagination.limit must be between 1 and 1000&#x60;).
+// Records per page, 1 to 1000. Anything else is a 400 naming &#x60;pagination.limit&#x60;: &#x60;invalid pagination.limit: must be an integer from 1 to 1000&#x60;. 
 func (r ApiListNftTokensByAccountRequest) PaginationLimit(paginationLimit int32) ApiListNftTokensByAccountRequest {
 	r.paginationLimit = &paginationLimit
 	return r
@@ -1040,19 +1040,19 @@ func (r ApiListNftTokensByCollectionRequest) OrderBy(orderBy string) ApiListNftT
 	return r
 }
 
-// Where the page starts: the &#x60;next_key&#x60; of the previous page, or base64 of a decimal offset (e.g. &#x60;MTAw&#x60; &#x3D; 100), or base64 of a JSON cursor: &#x60;{\&quot;sequence\&quot;:N}&#x60; (tx lists), &#x60;{\&quot;height\&quot;:N}&#x60; (blocks; NFT collections, where it means &#x60;height &lt; N&#x60;), &#x60;{\&quot;height\&quot;:N,\&quot;token_id\&quot;:\&quot;T\&quot;}&#x60; (NFT tokens), &#x60;{\&quot;account\&quot;:\&quot;0x..\&quot;,\&quot;amount\&quot;:\&quot;N\&quot;}&#x60; (rich list). The NFT lists&#39; own &#x60;next_key&#x60;s add &#x60;\&quot;collection_addr\&quot;:\&quot;0x..\&quot;&#x60;, the tie-break that makes the cursor unique. A key replaces &#x60;pagination.offset&#x60;. An empty value means no key. Malformed keys are a 400 naming &#x60;pagination.key&#x60;. 
+// Where the page starts: the &#x60;next_key&#x60; of the previous page (base64 of &#x60;{\&quot;collection_addr\&quot;:\&quot;0x..\&quot;,\&quot;height\&quot;:N,\&quot;token_id\&quot;:\&quot;T\&quot;}&#x60;), base64 of &#x60;{\&quot;height\&quot;:N,\&quot;token_id\&quot;:\&quot;T\&quot;}&#x60; (the tokens after that one in the page&#39;s order), or base64 of a decimal offset (e.g. &#x60;MTAw&#x60; &#x3D; 100). A key replaces &#x60;pagination.offset&#x60;; an empty value means no key. Any other key is a 400 naming &#x60;pagination.key&#x60; (&#x60;invalid pagination.key: ...; pass the next_key of a previous page, or no key for the first page&#x60;): one not base64, neither JSON nor a decimal, or a JSON cursor with fields a token list does not issue or without the ones it needs. 
 func (r ApiListNftTokensByCollectionRequest) PaginationKey(paginationKey string) ApiListNftTokensByCollectionRequest {
 	r.paginationKey = &paginationKey
 	return r
 }
 
-// Records to skip when no &#x60;pagination.key&#x60; is given. Negative values are a 400.
+// Records to skip when no &#x60;pagination.key&#x60; is given. Anything but a nonnegative integer is a 400 naming &#x60;pagination.offset&#x60;: &#x60;invalid pagination.offset: must be a nonnegative integer&#x60;. 
 func (r ApiListNftTokensByCollectionRequest) PaginationOffset(paginationOffset int32) ApiListNftTokensByCollectionRequest {
 	r.paginationOffset = &paginationOffset
 	return r
 }
 
-// Records per page, 1 to 1000. Values outside are a 400 (&#x60;pagination.limit must be between 1 and 1000&#x60;).
+// Records per page, 1 to 1000. Anything else is a 400 naming &#x60;pagination.limit&#x60;: &#x60;invalid pagination.limit: must be an integer from 1 to 1000&#x60;. 
 func (r ApiListNftTokensByCollectionRequest) PaginationLimit(paginationLimit int32) ApiListNftTokensByCollectionRequest {
 	r.paginationLimit = &paginationLimit
 	return r
@@ -1255,19 +1255,19 @@ type ApiListNftTxsRequest struct {
 	paginationReverse *bool
 }
 
-// Where the page starts: the &#x60;next_key&#x60; of the previous page, or base64 of a decimal offset (e.g. &#x60;MTAw&#x60; &#x3D; 100), or base64 of a JSON cursor: &#x60;{\&quot;sequence\&quot;:N}&#x60; (tx lists), &#x60;{\&quot;height\&quot;:N}&#x60; (blocks; NFT collections, where it means &#x60;height &lt; N&#x60;), &#x60;{\&quot;height\&quot;:N,\&quot;token_id\&quot;:\&quot;T\&quot;}&#x60; (NFT tokens), &#x60;{\&quot;account\&quot;:\&quot;0x..\&quot;,\&quot;amount\&quot;:\&quot;N\&quot;}&#x60; (rich list). The NFT lists&#39; own &#x60;next_key&#x60;s add &#x60;\&quot;collection_addr\&quot;:\&quot;0x..\&quot;&#x60;, the tie-break that makes the cursor unique. A key replaces &#x60;pagination.offset&#x60;. An empty value means no key. Malformed keys are a 400 naming &#x60;pagination.key&#x60;. 
+// Where the page starts: the &#x60;next_key&#x60; of the previous page (base64 of the cursor &#x60;{\&quot;sequence\&quot;:N}&#x60;), or base64 of a decimal offset (e.g. &#x60;MTAw&#x60; &#x3D; 100). A key replaces &#x60;pagination.offset&#x60;; an empty value means no key. Any other key is a 400 naming &#x60;pagination.key&#x60; (&#x60;invalid pagination.key: ...; pass the next_key of a previous page, or no key for the first page&#x60;): one not base64, neither JSON nor a decimal, or a JSON cursor with fields a tx list does not issue or without the ones it needs. 
 func (r ApiListNftTxsRequest) PaginationKey(paginationKey string) ApiListNftTxsRequest {
 	r.paginationKey = &paginationKey
 	return r
 }
 
-// Records to skip when no &#x60;pagination.key&#x60; is given. Negative values are a 400.
+// Records to skip when no &#x60;pagination.key&#x60; is given. Anything but a nonnegative integer is a 400 naming &#x60;pagination.offset&#x60;: &#x60;invalid pagination.offset: must be a nonnegative integer&#x60;. 
 func (r ApiListNftTxsRequest) PaginationOffset(paginationOffset int32) ApiListNftTxsRequest {
 	r.paginationOffset = &paginationOffset
 	return r
 }
 
-// Records per page, 1 to 1000. Values outside are a 400 (&#x60;pagination.limit must be between 1 and 1000&#x60;).
+// Records per page, 1 to 1000. Anything else is a 400 naming &#x60;pagination.limit&#x60;: &#x60;invalid pagination.limit: must be an integer from 1 to 1000&#x60;. 
 func (r ApiListNftTxsRequest) PaginationLimit(paginationLimit int32) ApiListNftTxsRequest {
 	r.paginationLimit = &paginationLimit
 	return r

@@ -891,7 +891,7 @@ export interface components {
             code: number;
             /**
              * @description What went wrong, naming the offending parameter or resource, and how to fix it.
-             * @example pagination.limit must be between 1 and 1000
+             * @example invalid pagination.limit: must be an integer from 1 to 1000
              */
             message: string;
             /** @description Structured detail, one entry per problem; empty when the message says it all. */
@@ -899,6 +899,7 @@ export interface components {
             /** @description Router only, on route errors: help text clients show under the error (InterwovenKit reads it). */
             info?: string;
         };
+        "pagination-key": string;
         /**
          * @description An amount of one denom.
          * @example {
@@ -2288,21 +2289,24 @@ export interface components {
     };
     parameters: {
         /**
-         * @description Where the page starts: the `next_key` of the previous page, or base64 of a decimal offset
-         *     (e.g. `MTAw` = 100), or base64 of a JSON cursor: `{"sequence":N}` (tx lists), `{"height":N}`
-         *     (blocks; NFT collections, where it means `height < N`), `{"height":N,"token_id":"T"}` (NFT
-         *     tokens), `{"account":"0x..","amount":"N"}` (rich list). The NFT lists' own `next_key`s add
-         *     `"collection_addr":"0x.."`, the tie-break that makes the cursor unique. A key replaces
-         *     `pagination.offset`. An empty value means no key. Malformed keys are a 400 naming `pagination.key`.
+         * @description Where the page starts: the `next_key` of the previous page (base64 of the cursor `{"height":N}`:
+         *     the blocks below height N, above it with `pagination.reverse=false`), or base64 of a decimal offset
+         *     (e.g. `MTAw` = 100). A key replaces
+         *     `pagination.offset`; an empty value means no key. Any other key is a 400 naming `pagination.key`
+         *     (`invalid pagination.key: ...; pass the next_key of a previous page, or no key for the first
+         *     page`): one not base64, neither JSON nor a decimal, or a JSON cursor with fields the block list does not
+         *     issue or without the ones it needs.
          */
-        "pagination-key": string;
+        "pagination-key-block": components["schemas"]["pagination-key"];
         /**
-         * @description Records to skip when no `pagination.key` is given. Negative values are a 400.
+         * @description Records to skip when no `pagination.key` is given. Anything but a nonnegative integer is a 400
+         *     naming `pagination.offset`: `invalid pagination.offset: must be a nonnegative integer`.
          * @example 0
          */
         "pagination-offset": number;
         /**
-         * @description Records per page, 1 to 1000. Values outside are a 400 (`pagination.limit must be between 1 and 1000`).
+         * @description Records per page, 1 to 1000. Anything else is a 400 naming `pagination.limit`:
+         *     `invalid pagination.limit: must be an integer from 1 to 1000`.
          * @example 10
          */
         "pagination-limit": number;
@@ -2317,6 +2321,15 @@ export interface components {
          * @example true
          */
         "pagination-reverse": boolean;
+        /**
+         * @description Where the page starts: the `next_key` of the previous page (base64 of the cursor
+         *     `{"sequence":N}`), or base64 of a decimal offset (e.g. `MTAw` = 100). A key replaces
+         *     `pagination.offset`; an empty value means no key. Any other key is a 400 naming `pagination.key`
+         *     (`invalid pagination.key: ...; pass the next_key of a previous page, or no key for the first
+         *     page`): one not base64, neither JSON nor a decimal, or a JSON cursor with fields a tx list does not
+         *     issue or without the ones it needs.
+         */
+        "pagination-key-tx": components["schemas"]["pagination-key"];
         /**
          * @description Keep only txs holding at least one message of one of these types (OR), named without the leading
          *     slash (`cosmos.bank.v1beta1.MsgSend`). Accepted repeated (`msgs=a&msgs=b`) and comma-separated
@@ -2340,10 +2353,27 @@ export interface components {
          */
         "is-signer": string;
         /**
+         * @description Block height, a positive integer (at most 2^63-1). Anything else is a 400 naming `height`, the
+         *     same on every route taking a height: `invalid height: must be a positive integer`.
+         * @example 100
+         */
+        height: number;
+        /**
          * @description A tx hash: 64 hex digits, with or without `0x`, in any case; anything else is a 400.
          * @example 709B55BD3DA0F5A838125BD0EE20C5BFDD7CABA173912D4281CAE816B79A201B
          */
         "tx-hash": string;
+        /**
+         * @description Where the page starts: the `next_key` of the previous page (base64 of
+         *     `{"collection_addr":"0x..","height":N}`), base64 of `{"height":N}` (collections created below
+         *     height N, above it with `pagination.reverse=false`), or base64 of a decimal offset (e.g. `MTAw` =
+         *     100). A key replaces
+         *     `pagination.offset`; an empty value means no key. Any other key is a 400 naming `pagination.key`
+         *     (`invalid pagination.key: ...; pass the next_key of a previous page, or no key for the first
+         *     page`): one not base64, neither JSON nor a decimal, or a JSON cursor with fields a collection list does not
+         *     issue or without the ones it needs.
+         */
+        "pagination-key-nft-collection": components["schemas"]["pagination-key"];
         /**
          * @description Collection address, hex (any case, leading zeros optional, 0x optional) or bech32.
          * @example 0x9bde35a82c578fe7b7fbb957a72be8c4874602d1fd4919bc88e57868298a11ff
@@ -2354,6 +2384,28 @@ export interface components {
          * @example height
          */
         "order-by": string;
+        /**
+         * @description Where the page starts: the `next_key` of the previous page (base64 of
+         *     `{"collection_addr":"0x..","height":N,"token_id":"T"}`), base64 of `{"height":N,"token_id":"T"}`
+         *     (the tokens after that one in the page's order), or base64 of a decimal offset (e.g. `MTAw` =
+         *     100). A key replaces
+         *     `pagination.offset`; an empty value means no key. Any other key is a 400 naming `pagination.key`
+         *     (`invalid pagination.key: ...; pass the next_key of a previous page, or no key for the first
+         *     page`): one not base64, neither JSON nor a decimal, or a JSON cursor with fields a token list does not
+         *     issue or without the ones it needs.
+         */
+        "pagination-key-nft-token": components["schemas"]["pagination-key"];
+        /**
+         * @description Where the page starts: the `next_key` of the previous page (base64 of
+         *     `{"account":"0x..","amount":"N"}`), base64 of `{"amount":"N"}` (holders below balance N, above it
+         *     with `pagination.reverse=false`), or base64 of a decimal offset (e.g. `MTAw` = 100, the
+         *     explorer's page numbers). A key replaces
+         *     `pagination.offset`; an empty value means no key. Any other key is a 400 naming `pagination.key`
+         *     (`invalid pagination.key: ...; pass the next_key of a previous page, or no key for the first
+         *     page`): one not base64, neither JSON nor a decimal, or a JSON cursor with fields the rich list does not
+         *     issue or without the ones it needs.
+         */
+        "pagination-key-rich-list": components["schemas"]["pagination-key"];
         /**
          * @description Only these chains (default: every chain). Accepted repeated (`chain_ids=a&chain_ids=b`, as the Skip
          *     client sends), comma-separated (`chain_ids=a,b`, as initia.js sends) or single. An unknown chain id is a 400.
@@ -2499,21 +2551,24 @@ export interface operations {
         parameters: {
             query?: {
                 /**
-                 * @description Where the page starts: the `next_key` of the previous page, or base64 of a decimal offset
-                 *     (e.g. `MTAw` = 100), or base64 of a JSON cursor: `{"sequence":N}` (tx lists), `{"height":N}`
-                 *     (blocks; NFT collections, where it means `height < N`), `{"height":N,"token_id":"T"}` (NFT
-                 *     tokens), `{"account":"0x..","amount":"N"}` (rich list). The NFT lists' own `next_key`s add
-                 *     `"collection_addr":"0x.."`, the tie-break that makes the cursor unique. A key replaces
-                 *     `pagination.offset`. An empty value means no key. Malformed keys are a 400 naming `pagination.key`.
+                 * @description Where the page starts: the `next_key` of the previous page (base64 of the cursor `{"height":N}`:
+                 *     the blocks below height N, above it with `pagination.reverse=false`), or base64 of a decimal offset
+                 *     (e.g. `MTAw` = 100). A key replaces
+                 *     `pagination.offset`; an empty value means no key. Any other key is a 400 naming `pagination.key`
+                 *     (`invalid pagination.key: ...; pass the next_key of a previous page, or no key for the first
+                 *     page`): one not base64, neither JSON nor a decimal, or a JSON cursor with fields the block list does not
+                 *     issue or without the ones it needs.
                  */
-                "pagination.key"?: components["parameters"]["pagination-key"];
+                "pagination.key"?: components["parameters"]["pagination-key-block"];
                 /**
-                 * @description Records to skip when no `pagination.key` is given. Negative values are a 400.
+                 * @description Records to skip when no `pagination.key` is given. Anything but a nonnegative integer is a 400
+                 *     naming `pagination.offset`: `invalid pagination.offset: must be a nonnegative integer`.
                  * @example 0
                  */
                 "pagination.offset"?: components["parameters"]["pagination-offset"];
                 /**
-                 * @description Records per page, 1 to 1000. Values outside are a 400 (`pagination.limit must be between 1 and 1000`).
+                 * @description Records per page, 1 to 1000. Anything else is a 400 naming `pagination.limit`:
+                 *     `invalid pagination.limit: must be an integer from 1 to 1000`.
                  * @example 10
                  */
                 "pagination.limit"?: components["parameters"]["pagination-limit"];
@@ -2559,7 +2614,8 @@ export interface operations {
             header?: never;
             path: {
                 /**
-                 * @description Block height, a positive decimal integer (at most 18 digits, so it fits a bigint).
+                 * @description Block height, a positive decimal integer (at most 2^63-1). Anything else is a 400 naming
+                 *     `height`, the same on every route taking a height: `invalid height: must be a positive integer`.
                  * @example 100
                  */
                 height: string;
@@ -2597,21 +2653,23 @@ export interface operations {
         parameters: {
             query?: {
                 /**
-                 * @description Where the page starts: the `next_key` of the previous page, or base64 of a decimal offset
-                 *     (e.g. `MTAw` = 100), or base64 of a JSON cursor: `{"sequence":N}` (tx lists), `{"height":N}`
-                 *     (blocks; NFT collections, where it means `height < N`), `{"height":N,"token_id":"T"}` (NFT
-                 *     tokens), `{"account":"0x..","amount":"N"}` (rich list). The NFT lists' own `next_key`s add
-                 *     `"collection_addr":"0x.."`, the tie-break that makes the cursor unique. A key replaces
-                 *     `pagination.offset`. An empty value means no key. Malformed keys are a 400 naming `pagination.key`.
+                 * @description Where the page starts: the `next_key` of the previous page (base64 of the cursor
+                 *     `{"sequence":N}`), or base64 of a decimal offset (e.g. `MTAw` = 100). A key replaces
+                 *     `pagination.offset`; an empty value means no key. Any other key is a 400 naming `pagination.key`
+                 *     (`invalid pagination.key: ...; pass the next_key of a previous page, or no key for the first
+                 *     page`): one not base64, neither JSON nor a decimal, or a JSON cursor with fields a tx list does not
+                 *     issue or without the ones it needs.
                  */
-                "pagination.key"?: components["parameters"]["pagination-key"];
+                "pagination.key"?: components["parameters"]["pagination-key-tx"];
                 /**
-                 * @description Records to skip when no `pagination.key` is given. Negative values are a 400.
+                 * @description Records to skip when no `pagination.key` is given. Anything but a nonnegative integer is a 400
+                 *     naming `pagination.offset`: `invalid pagination.offset: must be a nonnegative integer`.
                  * @example 0
                  */
                 "pagination.offset"?: components["parameters"]["pagination-offset"];
                 /**
-                 * @description Records per page, 1 to 1000. Values outside are a 400 (`pagination.limit must be between 1 and 1000`).
+                 * @description Records per page, 1 to 1000. Anything else is a 400 naming `pagination.limit`:
+                 *     `invalid pagination.limit: must be an integer from 1 to 1000`.
                  * @example 10
                  */
                 "pagination.limit"?: components["parameters"]["pagination-limit"];
@@ -2661,21 +2719,23 @@ export interface operations {
         parameters: {
             query?: {
                 /**
-                 * @description Where the page starts: the `next_key` of the previous page, or base64 of a decimal offset
-                 *     (e.g. `MTAw` = 100), or base64 of a JSON cursor: `{"sequence":N}` (tx lists), `{"height":N}`
-                 *     (blocks; NFT collections, where it means `height < N`), `{"height":N,"token_id":"T"}` (NFT
-                 *     tokens), `{"account":"0x..","amount":"N"}` (rich list). The NFT lists' own `next_key`s add
-                 *     `"collection_addr":"0x.."`, the tie-break that makes the cursor unique. A key replaces
-                 *     `pagination.offset`. An empty value means no key. Malformed keys are a 400 naming `pagination.key`.
+                 * @description Where the page starts: the `next_key` of the previous page (base64 of the cursor
+                 *     `{"sequence":N}`), or base64 of a decimal offset (e.g. `MTAw` = 100). A key replaces
+                 *     `pagination.offset`; an empty value means no key. Any other key is a 400 naming `pagination.key`
+                 *     (`invalid pagination.key: ...; pass the next_key of a previous page, or no key for the first
+                 *     page`): one not base64, neither JSON nor a decimal, or a JSON cursor with fields a tx list does not
+                 *     issue or without the ones it needs.
                  */
-                "pagination.key"?: components["parameters"]["pagination-key"];
+                "pagination.key"?: components["parameters"]["pagination-key-tx"];
                 /**
-                 * @description Records to skip when no `pagination.key` is given. Negative values are a 400.
+                 * @description Records to skip when no `pagination.key` is given. Anything but a nonnegative integer is a 400
+                 *     naming `pagination.offset`: `invalid pagination.offset: must be a nonnegative integer`.
                  * @example 0
                  */
                 "pagination.offset"?: components["parameters"]["pagination-offset"];
                 /**
-                 * @description Records per page, 1 to 1000. Values outside are a 400 (`pagination.limit must be between 1 and 1000`).
+                 * @description Records per page, 1 to 1000. Anything else is a 400 naming `pagination.limit`:
+                 *     `invalid pagination.limit: must be an integer from 1 to 1000`.
                  * @example 10
                  */
                 "pagination.limit"?: components["parameters"]["pagination-limit"];
@@ -2746,21 +2806,23 @@ export interface operations {
         parameters: {
             query?: {
                 /**
-                 * @description Where the page starts: the `next_key` of the previous page, or base64 of a decimal offset
-                 *     (e.g. `MTAw` = 100), or base64 of a JSON cursor: `{"sequence":N}` (tx lists), `{"height":N}`
-                 *     (blocks; NFT collections, where it means `height < N`), `{"height":N,"token_id":"T"}` (NFT
-                 *     tokens), `{"account":"0x..","amount":"N"}` (rich list). The NFT lists' own `next_key`s add
-                 *     `"collection_addr":"0x.."`, the tie-break that makes the cursor unique. A key replaces
-                 *     `pagination.offset`. An empty value means no key. Malformed keys are a 400 naming `pagination.key`.
+                 * @description Where the page starts: the `next_key` of the previous page (base64 of the cursor
+                 *     `{"sequence":N}`), or base64 of a decimal offset (e.g. `MTAw` = 100). A key replaces
+                 *     `pagination.offset`; an empty value means no key. Any other key is a 400 naming `pagination.key`
+                 *     (`invalid pagination.key: ...; pass the next_key of a previous page, or no key for the first
+                 *     page`): one not base64, neither JSON nor a decimal, or a JSON cursor with fields a tx list does not
+                 *     issue or without the ones it needs.
                  */
-                "pagination.key"?: components["parameters"]["pagination-key"];
+                "pagination.key"?: components["parameters"]["pagination-key-tx"];
                 /**
-                 * @description Records to skip when no `pagination.key` is given. Negative values are a 400.
+                 * @description Records to skip when no `pagination.key` is given. Anything but a nonnegative integer is a 400
+                 *     naming `pagination.offset`: `invalid pagination.offset: must be a nonnegative integer`.
                  * @example 0
                  */
                 "pagination.offset"?: components["parameters"]["pagination-offset"];
                 /**
-                 * @description Records per page, 1 to 1000. Values outside are a 400 (`pagination.limit must be between 1 and 1000`).
+                 * @description Records per page, 1 to 1000. Anything else is a 400 naming `pagination.limit`:
+                 *     `invalid pagination.limit: must be an integer from 1 to 1000`.
                  * @example 10
                  */
                 "pagination.limit"?: components["parameters"]["pagination-limit"];
@@ -2789,10 +2851,11 @@ export interface operations {
             header?: never;
             path: {
                 /**
-                 * @description Block height, a positive integer.
+                 * @description Block height, a positive integer (at most 2^63-1). Anything else is a 400 naming `height`, the
+                 *     same on every route taking a height: `invalid height: must be a positive integer`.
                  * @example 100
                  */
-                height: number;
+                height: components["parameters"]["height"];
             };
             cookie?: never;
         };
@@ -2864,21 +2927,23 @@ export interface operations {
         parameters: {
             query?: {
                 /**
-                 * @description Where the page starts: the `next_key` of the previous page, or base64 of a decimal offset
-                 *     (e.g. `MTAw` = 100), or base64 of a JSON cursor: `{"sequence":N}` (tx lists), `{"height":N}`
-                 *     (blocks; NFT collections, where it means `height < N`), `{"height":N,"token_id":"T"}` (NFT
-                 *     tokens), `{"account":"0x..","amount":"N"}` (rich list). The NFT lists' own `next_key`s add
-                 *     `"collection_addr":"0x.."`, the tie-break that makes the cursor unique. A key replaces
-                 *     `pagination.offset`. An empty value means no key. Malformed keys are a 400 naming `pagination.key`.
+                 * @description Where the page starts: the `next_key` of the previous page (base64 of the cursor
+                 *     `{"sequence":N}`), or base64 of a decimal offset (e.g. `MTAw` = 100). A key replaces
+                 *     `pagination.offset`; an empty value means no key. Any other key is a 400 naming `pagination.key`
+                 *     (`invalid pagination.key: ...; pass the next_key of a previous page, or no key for the first
+                 *     page`): one not base64, neither JSON nor a decimal, or a JSON cursor with fields a tx list does not
+                 *     issue or without the ones it needs.
                  */
-                "pagination.key"?: components["parameters"]["pagination-key"];
+                "pagination.key"?: components["parameters"]["pagination-key-tx"];
                 /**
-                 * @description Records to skip when no `pagination.key` is given. Negative values are a 400.
+                 * @description Records to skip when no `pagination.key` is given. Anything but a nonnegative integer is a 400
+                 *     naming `pagination.offset`: `invalid pagination.offset: must be a nonnegative integer`.
                  * @example 0
                  */
                 "pagination.offset"?: components["parameters"]["pagination-offset"];
                 /**
-                 * @description Records per page, 1 to 1000. Values outside are a 400 (`pagination.limit must be between 1 and 1000`).
+                 * @description Records per page, 1 to 1000. Anything else is a 400 naming `pagination.limit`:
+                 *     `invalid pagination.limit: must be an integer from 1 to 1000`.
                  * @example 10
                  */
                 "pagination.limit"?: components["parameters"]["pagination-limit"];
@@ -2929,21 +2994,23 @@ export interface operations {
                  */
                 is_signer?: components["parameters"]["is-signer"];
                 /**
-                 * @description Where the page starts: the `next_key` of the previous page, or base64 of a decimal offset
-                 *     (e.g. `MTAw` = 100), or base64 of a JSON cursor: `{"sequence":N}` (tx lists), `{"height":N}`
-                 *     (blocks; NFT collections, where it means `height < N`), `{"height":N,"token_id":"T"}` (NFT
-                 *     tokens), `{"account":"0x..","amount":"N"}` (rich list). The NFT lists' own `next_key`s add
-                 *     `"collection_addr":"0x.."`, the tie-break that makes the cursor unique. A key replaces
-                 *     `pagination.offset`. An empty value means no key. Malformed keys are a 400 naming `pagination.key`.
+                 * @description Where the page starts: the `next_key` of the previous page (base64 of the cursor
+                 *     `{"sequence":N}`), or base64 of a decimal offset (e.g. `MTAw` = 100). A key replaces
+                 *     `pagination.offset`; an empty value means no key. Any other key is a 400 naming `pagination.key`
+                 *     (`invalid pagination.key: ...; pass the next_key of a previous page, or no key for the first
+                 *     page`): one not base64, neither JSON nor a decimal, or a JSON cursor with fields a tx list does not
+                 *     issue or without the ones it needs.
                  */
-                "pagination.key"?: components["parameters"]["pagination-key"];
+                "pagination.key"?: components["parameters"]["pagination-key-tx"];
                 /**
-                 * @description Records to skip when no `pagination.key` is given. Negative values are a 400.
+                 * @description Records to skip when no `pagination.key` is given. Anything but a nonnegative integer is a 400
+                 *     naming `pagination.offset`: `invalid pagination.offset: must be a nonnegative integer`.
                  * @example 0
                  */
                 "pagination.offset"?: components["parameters"]["pagination-offset"];
                 /**
-                 * @description Records per page, 1 to 1000. Values outside are a 400 (`pagination.limit must be between 1 and 1000`).
+                 * @description Records per page, 1 to 1000. Anything else is a 400 naming `pagination.limit`:
+                 *     `invalid pagination.limit: must be an integer from 1 to 1000`.
                  * @example 10
                  */
                 "pagination.limit"?: components["parameters"]["pagination-limit"];
@@ -2995,21 +3062,23 @@ export interface operations {
         parameters: {
             query?: {
                 /**
-                 * @description Where the page starts: the `next_key` of the previous page, or base64 of a decimal offset
-                 *     (e.g. `MTAw` = 100), or base64 of a JSON cursor: `{"sequence":N}` (tx lists), `{"height":N}`
-                 *     (blocks; NFT collections, where it means `height < N`), `{"height":N,"token_id":"T"}` (NFT
-                 *     tokens), `{"account":"0x..","amount":"N"}` (rich list). The NFT lists' own `next_key`s add
-                 *     `"collection_addr":"0x.."`, the tie-break that makes the cursor unique. A key replaces
-                 *     `pagination.offset`. An empty value means no key. Malformed keys are a 400 naming `pagination.key`.
+                 * @description Where the page starts: the `next_key` of the previous page (base64 of the cursor
+                 *     `{"sequence":N}`), or base64 of a decimal offset (e.g. `MTAw` = 100). A key replaces
+                 *     `pagination.offset`; an empty value means no key. Any other key is a 400 naming `pagination.key`
+                 *     (`invalid pagination.key: ...; pass the next_key of a previous page, or no key for the first
+                 *     page`): one not base64, neither JSON nor a decimal, or a JSON cursor with fields a tx list does not
+                 *     issue or without the ones it needs.
                  */
-                "pagination.key"?: components["parameters"]["pagination-key"];
+                "pagination.key"?: components["parameters"]["pagination-key-tx"];
                 /**
-                 * @description Records to skip when no `pagination.key` is given. Negative values are a 400.
+                 * @description Records to skip when no `pagination.key` is given. Anything but a nonnegative integer is a 400
+                 *     naming `pagination.offset`: `invalid pagination.offset: must be a nonnegative integer`.
                  * @example 0
                  */
                 "pagination.offset"?: components["parameters"]["pagination-offset"];
                 /**
-                 * @description Records per page, 1 to 1000. Values outside are a 400 (`pagination.limit must be between 1 and 1000`).
+                 * @description Records per page, 1 to 1000. Anything else is a 400 naming `pagination.limit`:
+                 *     `invalid pagination.limit: must be an integer from 1 to 1000`.
                  * @example 10
                  */
                 "pagination.limit"?: components["parameters"]["pagination-limit"];
@@ -3028,10 +3097,11 @@ export interface operations {
             header?: never;
             path: {
                 /**
-                 * @description Block height, a positive integer.
+                 * @description Block height, a positive integer (at most 2^63-1). Anything else is a 400 naming `height`, the
+                 *     same on every route taking a height: `invalid height: must be a positive integer`.
                  * @example 100
                  */
-                height: number;
+                height: components["parameters"]["height"];
             };
             cookie?: never;
         };
@@ -3092,21 +3162,23 @@ export interface operations {
         parameters: {
             query?: {
                 /**
-                 * @description Where the page starts: the `next_key` of the previous page, or base64 of a decimal offset
-                 *     (e.g. `MTAw` = 100), or base64 of a JSON cursor: `{"sequence":N}` (tx lists), `{"height":N}`
-                 *     (blocks; NFT collections, where it means `height < N`), `{"height":N,"token_id":"T"}` (NFT
-                 *     tokens), `{"account":"0x..","amount":"N"}` (rich list). The NFT lists' own `next_key`s add
-                 *     `"collection_addr":"0x.."`, the tie-break that makes the cursor unique. A key replaces
-                 *     `pagination.offset`. An empty value means no key. Malformed keys are a 400 naming `pagination.key`.
+                 * @description Where the page starts: the `next_key` of the previous page (base64 of the cursor
+                 *     `{"sequence":N}`), or base64 of a decimal offset (e.g. `MTAw` = 100). A key replaces
+                 *     `pagination.offset`; an empty value means no key. Any other key is a 400 naming `pagination.key`
+                 *     (`invalid pagination.key: ...; pass the next_key of a previous page, or no key for the first
+                 *     page`): one not base64, neither JSON nor a decimal, or a JSON cursor with fields a tx list does not
+                 *     issue or without the ones it needs.
                  */
-                "pagination.key"?: components["parameters"]["pagination-key"];
+                "pagination.key"?: components["parameters"]["pagination-key-tx"];
                 /**
-                 * @description Records to skip when no `pagination.key` is given. Negative values are a 400.
+                 * @description Records to skip when no `pagination.key` is given. Anything but a nonnegative integer is a 400
+                 *     naming `pagination.offset`: `invalid pagination.offset: must be a nonnegative integer`.
                  * @example 0
                  */
                 "pagination.offset"?: components["parameters"]["pagination-offset"];
                 /**
-                 * @description Records per page, 1 to 1000. Values outside are a 400 (`pagination.limit must be between 1 and 1000`).
+                 * @description Records per page, 1 to 1000. Anything else is a 400 naming `pagination.limit`:
+                 *     `invalid pagination.limit: must be an integer from 1 to 1000`.
                  * @example 10
                  */
                 "pagination.limit"?: components["parameters"]["pagination-limit"];
@@ -3151,21 +3223,23 @@ export interface operations {
         parameters: {
             query?: {
                 /**
-                 * @description Where the page starts: the `next_key` of the previous page, or base64 of a decimal offset
-                 *     (e.g. `MTAw` = 100), or base64 of a JSON cursor: `{"sequence":N}` (tx lists), `{"height":N}`
-                 *     (blocks; NFT collections, where it means `height < N`), `{"height":N,"token_id":"T"}` (NFT
-                 *     tokens), `{"account":"0x..","amount":"N"}` (rich list). The NFT lists' own `next_key`s add
-                 *     `"collection_addr":"0x.."`, the tie-break that makes the cursor unique. A key replaces
-                 *     `pagination.offset`. An empty value means no key. Malformed keys are a 400 naming `pagination.key`.
+                 * @description Where the page starts: the `next_key` of the previous page (base64 of the cursor
+                 *     `{"sequence":N}`), or base64 of a decimal offset (e.g. `MTAw` = 100). A key replaces
+                 *     `pagination.offset`; an empty value means no key. Any other key is a 400 naming `pagination.key`
+                 *     (`invalid pagination.key: ...; pass the next_key of a previous page, or no key for the first
+                 *     page`): one not base64, neither JSON nor a decimal, or a JSON cursor with fields a tx list does not
+                 *     issue or without the ones it needs.
                  */
-                "pagination.key"?: components["parameters"]["pagination-key"];
+                "pagination.key"?: components["parameters"]["pagination-key-tx"];
                 /**
-                 * @description Records to skip when no `pagination.key` is given. Negative values are a 400.
+                 * @description Records to skip when no `pagination.key` is given. Anything but a nonnegative integer is a 400
+                 *     naming `pagination.offset`: `invalid pagination.offset: must be a nonnegative integer`.
                  * @example 0
                  */
                 "pagination.offset"?: components["parameters"]["pagination-offset"];
                 /**
-                 * @description Records per page, 1 to 1000. Values outside are a 400 (`pagination.limit must be between 1 and 1000`).
+                 * @description Records per page, 1 to 1000. Anything else is a 400 naming `pagination.limit`:
+                 *     `invalid pagination.limit: must be an integer from 1 to 1000`.
                  * @example 10
                  */
                 "pagination.limit"?: components["parameters"]["pagination-limit"];
@@ -3217,21 +3291,23 @@ export interface operations {
         parameters: {
             query?: {
                 /**
-                 * @description Where the page starts: the `next_key` of the previous page, or base64 of a decimal offset
-                 *     (e.g. `MTAw` = 100), or base64 of a JSON cursor: `{"sequence":N}` (tx lists), `{"height":N}`
-                 *     (blocks; NFT collections, where it means `height < N`), `{"height":N,"token_id":"T"}` (NFT
-                 *     tokens), `{"account":"0x..","amount":"N"}` (rich list). The NFT lists' own `next_key`s add
-                 *     `"collection_addr":"0x.."`, the tie-break that makes the cursor unique. A key replaces
-                 *     `pagination.offset`. An empty value means no key. Malformed keys are a 400 naming `pagination.key`.
+                 * @description Where the page starts: the `next_key` of the previous page (base64 of the cursor
+                 *     `{"sequence":N}`), or base64 of a decimal offset (e.g. `MTAw` = 100). A key replaces
+                 *     `pagination.offset`; an empty value means no key. Any other key is a 400 naming `pagination.key`
+                 *     (`invalid pagination.key: ...; pass the next_key of a previous page, or no key for the first
+                 *     page`): one not base64, neither JSON nor a decimal, or a JSON cursor with fields a tx list does not
+                 *     issue or without the ones it needs.
                  */
-                "pagination.key"?: components["parameters"]["pagination-key"];
+                "pagination.key"?: components["parameters"]["pagination-key-tx"];
                 /**
-                 * @description Records to skip when no `pagination.key` is given. Negative values are a 400.
+                 * @description Records to skip when no `pagination.key` is given. Anything but a nonnegative integer is a 400
+                 *     naming `pagination.offset`: `invalid pagination.offset: must be a nonnegative integer`.
                  * @example 0
                  */
                 "pagination.offset"?: components["parameters"]["pagination-offset"];
                 /**
-                 * @description Records per page, 1 to 1000. Values outside are a 400 (`pagination.limit must be between 1 and 1000`).
+                 * @description Records per page, 1 to 1000. Anything else is a 400 naming `pagination.limit`:
+                 *     `invalid pagination.limit: must be an integer from 1 to 1000`.
                  * @example 10
                  */
                 "pagination.limit"?: components["parameters"]["pagination-limit"];
@@ -3250,10 +3326,11 @@ export interface operations {
             header?: never;
             path: {
                 /**
-                 * @description Block height, a positive integer.
+                 * @description Block height, a positive integer (at most 2^63-1). Anything else is a 400 naming `height`, the
+                 *     same on every route taking a height: `invalid height: must be a positive integer`.
                  * @example 100
                  */
-                height: number;
+                height: components["parameters"]["height"];
             };
             cookie?: never;
         };
@@ -3282,21 +3359,23 @@ export interface operations {
         parameters: {
             query?: {
                 /**
-                 * @description Where the page starts: the `next_key` of the previous page, or base64 of a decimal offset
-                 *     (e.g. `MTAw` = 100), or base64 of a JSON cursor: `{"sequence":N}` (tx lists), `{"height":N}`
-                 *     (blocks; NFT collections, where it means `height < N`), `{"height":N,"token_id":"T"}` (NFT
-                 *     tokens), `{"account":"0x..","amount":"N"}` (rich list). The NFT lists' own `next_key`s add
-                 *     `"collection_addr":"0x.."`, the tie-break that makes the cursor unique. A key replaces
-                 *     `pagination.offset`. An empty value means no key. Malformed keys are a 400 naming `pagination.key`.
+                 * @description Where the page starts: the `next_key` of the previous page (base64 of the cursor
+                 *     `{"sequence":N}`), or base64 of a decimal offset (e.g. `MTAw` = 100). A key replaces
+                 *     `pagination.offset`; an empty value means no key. Any other key is a 400 naming `pagination.key`
+                 *     (`invalid pagination.key: ...; pass the next_key of a previous page, or no key for the first
+                 *     page`): one not base64, neither JSON nor a decimal, or a JSON cursor with fields a tx list does not
+                 *     issue or without the ones it needs.
                  */
-                "pagination.key"?: components["parameters"]["pagination-key"];
+                "pagination.key"?: components["parameters"]["pagination-key-tx"];
                 /**
-                 * @description Records to skip when no `pagination.key` is given. Negative values are a 400.
+                 * @description Records to skip when no `pagination.key` is given. Anything but a nonnegative integer is a 400
+                 *     naming `pagination.offset`: `invalid pagination.offset: must be a nonnegative integer`.
                  * @example 0
                  */
                 "pagination.offset"?: components["parameters"]["pagination-offset"];
                 /**
-                 * @description Records per page, 1 to 1000. Values outside are a 400 (`pagination.limit must be between 1 and 1000`).
+                 * @description Records per page, 1 to 1000. Anything else is a 400 naming `pagination.limit`:
+                 *     `invalid pagination.limit: must be an integer from 1 to 1000`.
                  * @example 10
                  */
                 "pagination.limit"?: components["parameters"]["pagination-limit"];
@@ -3347,21 +3426,25 @@ export interface operations {
         parameters: {
             query?: {
                 /**
-                 * @description Where the page starts: the `next_key` of the previous page, or base64 of a decimal offset
-                 *     (e.g. `MTAw` = 100), or base64 of a JSON cursor: `{"sequence":N}` (tx lists), `{"height":N}`
-                 *     (blocks; NFT collections, where it means `height < N`), `{"height":N,"token_id":"T"}` (NFT
-                 *     tokens), `{"account":"0x..","amount":"N"}` (rich list). The NFT lists' own `next_key`s add
-                 *     `"collection_addr":"0x.."`, the tie-break that makes the cursor unique. A key replaces
-                 *     `pagination.offset`. An empty value means no key. Malformed keys are a 400 naming `pagination.key`.
+                 * @description Where the page starts: the `next_key` of the previous page (base64 of
+                 *     `{"collection_addr":"0x..","height":N}`), base64 of `{"height":N}` (collections created below
+                 *     height N, above it with `pagination.reverse=false`), or base64 of a decimal offset (e.g. `MTAw` =
+                 *     100). A key replaces
+                 *     `pagination.offset`; an empty value means no key. Any other key is a 400 naming `pagination.key`
+                 *     (`invalid pagination.key: ...; pass the next_key of a previous page, or no key for the first
+                 *     page`): one not base64, neither JSON nor a decimal, or a JSON cursor with fields a collection list does not
+                 *     issue or without the ones it needs.
                  */
-                "pagination.key"?: components["parameters"]["pagination-key"];
+                "pagination.key"?: components["parameters"]["pagination-key-nft-collection"];
                 /**
-                 * @description Records to skip when no `pagination.key` is given. Negative values are a 400.
+                 * @description Records to skip when no `pagination.key` is given. Anything but a nonnegative integer is a 400
+                 *     naming `pagination.offset`: `invalid pagination.offset: must be a nonnegative integer`.
                  * @example 0
                  */
                 "pagination.offset"?: components["parameters"]["pagination-offset"];
                 /**
-                 * @description Records per page, 1 to 1000. Values outside are a 400 (`pagination.limit must be between 1 and 1000`).
+                 * @description Records per page, 1 to 1000. Anything else is a 400 naming `pagination.limit`:
+                 *     `invalid pagination.limit: must be an integer from 1 to 1000`.
                  * @example 10
                  */
                 "pagination.limit"?: components["parameters"]["pagination-limit"];
@@ -3405,21 +3488,25 @@ export interface operations {
         parameters: {
             query?: {
                 /**
-                 * @description Where the page starts: the `next_key` of the previous page, or base64 of a decimal offset
-                 *     (e.g. `MTAw` = 100), or base64 of a JSON cursor: `{"sequence":N}` (tx lists), `{"height":N}`
-                 *     (blocks; NFT collections, where it means `height < N`), `{"height":N,"token_id":"T"}` (NFT
-                 *     tokens), `{"account":"0x..","amount":"N"}` (rich list). The NFT lists' own `next_key`s add
-                 *     `"collection_addr":"0x.."`, the tie-break that makes the cursor unique. A key replaces
-                 *     `pagination.offset`. An empty value means no key. Malformed keys are a 400 naming `pagination.key`.
+                 * @description Where the page starts: the `next_key` of the previous page (base64 of
+                 *     `{"collection_addr":"0x..","height":N}`), base64 of `{"height":N}` (collections created below
+                 *     height N, above it with `pagination.reverse=false`), or base64 of a decimal offset (e.g. `MTAw` =
+                 *     100). A key replaces
+                 *     `pagination.offset`; an empty value means no key. Any other key is a 400 naming `pagination.key`
+                 *     (`invalid pagination.key: ...; pass the next_key of a previous page, or no key for the first
+                 *     page`): one not base64, neither JSON nor a decimal, or a JSON cursor with fields a collection list does not
+                 *     issue or without the ones it needs.
                  */
-                "pagination.key"?: components["parameters"]["pagination-key"];
+                "pagination.key"?: components["parameters"]["pagination-key-nft-collection"];
                 /**
-                 * @description Records to skip when no `pagination.key` is given. Negative values are a 400.
+                 * @description Records to skip when no `pagination.key` is given. Anything but a nonnegative integer is a 400
+                 *     naming `pagination.offset`: `invalid pagination.offset: must be a nonnegative integer`.
                  * @example 0
                  */
                 "pagination.offset"?: components["parameters"]["pagination-offset"];
                 /**
-                 * @description Records per page, 1 to 1000. Values outside are a 400 (`pagination.limit must be between 1 and 1000`).
+                 * @description Records per page, 1 to 1000. Anything else is a 400 naming `pagination.limit`:
+                 *     `invalid pagination.limit: must be an integer from 1 to 1000`.
                  * @example 10
                  */
                 "pagination.limit"?: components["parameters"]["pagination-limit"];
@@ -3470,21 +3557,25 @@ export interface operations {
         parameters: {
             query?: {
                 /**
-                 * @description Where the page starts: the `next_key` of the previous page, or base64 of a decimal offset
-                 *     (e.g. `MTAw` = 100), or base64 of a JSON cursor: `{"sequence":N}` (tx lists), `{"height":N}`
-                 *     (blocks; NFT collections, where it means `height < N`), `{"height":N,"token_id":"T"}` (NFT
-                 *     tokens), `{"account":"0x..","amount":"N"}` (rich list). The NFT lists' own `next_key`s add
-                 *     `"collection_addr":"0x.."`, the tie-break that makes the cursor unique. A key replaces
-                 *     `pagination.offset`. An empty value means no key. Malformed keys are a 400 naming `pagination.key`.
+                 * @description Where the page starts: the `next_key` of the previous page (base64 of
+                 *     `{"collection_addr":"0x..","height":N}`), base64 of `{"height":N}` (collections created below
+                 *     height N, above it with `pagination.reverse=false`), or base64 of a decimal offset (e.g. `MTAw` =
+                 *     100). A key replaces
+                 *     `pagination.offset`; an empty value means no key. Any other key is a 400 naming `pagination.key`
+                 *     (`invalid pagination.key: ...; pass the next_key of a previous page, or no key for the first
+                 *     page`): one not base64, neither JSON nor a decimal, or a JSON cursor with fields a collection list does not
+                 *     issue or without the ones it needs.
                  */
-                "pagination.key"?: components["parameters"]["pagination-key"];
+                "pagination.key"?: components["parameters"]["pagination-key-nft-collection"];
                 /**
-                 * @description Records to skip when no `pagination.key` is given. Negative values are a 400.
+                 * @description Records to skip when no `pagination.key` is given. Anything but a nonnegative integer is a 400
+                 *     naming `pagination.offset`: `invalid pagination.offset: must be a nonnegative integer`.
                  * @example 0
                  */
                 "pagination.offset"?: components["parameters"]["pagination-offset"];
                 /**
-                 * @description Records per page, 1 to 1000. Values outside are a 400 (`pagination.limit must be between 1 and 1000`).
+                 * @description Records per page, 1 to 1000. Anything else is a 400 naming `pagination.limit`:
+                 *     `invalid pagination.limit: must be an integer from 1 to 1000`.
                  * @example 10
                  */
                 "pagination.limit"?: components["parameters"]["pagination-limit"];
@@ -3589,21 +3680,25 @@ export interface operations {
                  */
                 order_by?: components["parameters"]["order-by"];
                 /**
-                 * @description Where the page starts: the `next_key` of the previous page, or base64 of a decimal offset
-                 *     (e.g. `MTAw` = 100), or base64 of a JSON cursor: `{"sequence":N}` (tx lists), `{"height":N}`
-                 *     (blocks; NFT collections, where it means `height < N`), `{"height":N,"token_id":"T"}` (NFT
-                 *     tokens), `{"account":"0x..","amount":"N"}` (rich list). The NFT lists' own `next_key`s add
-                 *     `"collection_addr":"0x.."`, the tie-break that makes the cursor unique. A key replaces
-                 *     `pagination.offset`. An empty value means no key. Malformed keys are a 400 naming `pagination.key`.
+                 * @description Where the page starts: the `next_key` of the previous page (base64 of
+                 *     `{"collection_addr":"0x..","height":N,"token_id":"T"}`), base64 of `{"height":N,"token_id":"T"}`
+                 *     (the tokens after that one in the page's order), or base64 of a decimal offset (e.g. `MTAw` =
+                 *     100). A key replaces
+                 *     `pagination.offset`; an empty value means no key. Any other key is a 400 naming `pagination.key`
+                 *     (`invalid pagination.key: ...; pass the next_key of a previous page, or no key for the first
+                 *     page`): one not base64, neither JSON nor a decimal, or a JSON cursor with fields a token list does not
+                 *     issue or without the ones it needs.
                  */
-                "pagination.key"?: components["parameters"]["pagination-key"];
+                "pagination.key"?: components["parameters"]["pagination-key-nft-token"];
                 /**
-                 * @description Records to skip when no `pagination.key` is given. Negative values are a 400.
+                 * @description Records to skip when no `pagination.key` is given. Anything but a nonnegative integer is a 400
+                 *     naming `pagination.offset`: `invalid pagination.offset: must be a nonnegative integer`.
                  * @example 0
                  */
                 "pagination.offset"?: components["parameters"]["pagination-offset"];
                 /**
-                 * @description Records per page, 1 to 1000. Values outside are a 400 (`pagination.limit must be between 1 and 1000`).
+                 * @description Records per page, 1 to 1000. Anything else is a 400 naming `pagination.limit`:
+                 *     `invalid pagination.limit: must be an integer from 1 to 1000`.
                  * @example 10
                  */
                 "pagination.limit"?: components["parameters"]["pagination-limit"];
@@ -3664,21 +3759,25 @@ export interface operations {
                  */
                 order_by?: components["parameters"]["order-by"];
                 /**
-                 * @description Where the page starts: the `next_key` of the previous page, or base64 of a decimal offset
-                 *     (e.g. `MTAw` = 100), or base64 of a JSON cursor: `{"sequence":N}` (tx lists), `{"height":N}`
-                 *     (blocks; NFT collections, where it means `height < N`), `{"height":N,"token_id":"T"}` (NFT
-                 *     tokens), `{"account":"0x..","amount":"N"}` (rich list). The NFT lists' own `next_key`s add
-                 *     `"collection_addr":"0x.."`, the tie-break that makes the cursor unique. A key replaces
-                 *     `pagination.offset`. An empty value means no key. Malformed keys are a 400 naming `pagination.key`.
+                 * @description Where the page starts: the `next_key` of the previous page (base64 of
+                 *     `{"collection_addr":"0x..","height":N,"token_id":"T"}`), base64 of `{"height":N,"token_id":"T"}`
+                 *     (the tokens after that one in the page's order), or base64 of a decimal offset (e.g. `MTAw` =
+                 *     100). A key replaces
+                 *     `pagination.offset`; an empty value means no key. Any other key is a 400 naming `pagination.key`
+                 *     (`invalid pagination.key: ...; pass the next_key of a previous page, or no key for the first
+                 *     page`): one not base64, neither JSON nor a decimal, or a JSON cursor with fields a token list does not
+                 *     issue or without the ones it needs.
                  */
-                "pagination.key"?: components["parameters"]["pagination-key"];
+                "pagination.key"?: components["parameters"]["pagination-key-nft-token"];
                 /**
-                 * @description Records to skip when no `pagination.key` is given. Negative values are a 400.
+                 * @description Records to skip when no `pagination.key` is given. Anything but a nonnegative integer is a 400
+                 *     naming `pagination.offset`: `invalid pagination.offset: must be a nonnegative integer`.
                  * @example 0
                  */
                 "pagination.offset"?: components["parameters"]["pagination-offset"];
                 /**
-                 * @description Records per page, 1 to 1000. Values outside are a 400 (`pagination.limit must be between 1 and 1000`).
+                 * @description Records per page, 1 to 1000. Anything else is a 400 naming `pagination.limit`:
+                 *     `invalid pagination.limit: must be an integer from 1 to 1000`.
                  * @example 10
                  */
                 "pagination.limit"?: components["parameters"]["pagination-limit"];
@@ -3728,21 +3827,23 @@ export interface operations {
         parameters: {
             query?: {
                 /**
-                 * @description Where the page starts: the `next_key` of the previous page, or base64 of a decimal offset
-                 *     (e.g. `MTAw` = 100), or base64 of a JSON cursor: `{"sequence":N}` (tx lists), `{"height":N}`
-                 *     (blocks; NFT collections, where it means `height < N`), `{"height":N,"token_id":"T"}` (NFT
-                 *     tokens), `{"account":"0x..","amount":"N"}` (rich list). The NFT lists' own `next_key`s add
-                 *     `"collection_addr":"0x.."`, the tie-break that makes the cursor unique. A key replaces
-                 *     `pagination.offset`. An empty value means no key. Malformed keys are a 400 naming `pagination.key`.
+                 * @description Where the page starts: the `next_key` of the previous page (base64 of the cursor
+                 *     `{"sequence":N}`), or base64 of a decimal offset (e.g. `MTAw` = 100). A key replaces
+                 *     `pagination.offset`; an empty value means no key. Any other key is a 400 naming `pagination.key`
+                 *     (`invalid pagination.key: ...; pass the next_key of a previous page, or no key for the first
+                 *     page`): one not base64, neither JSON nor a decimal, or a JSON cursor with fields a tx list does not
+                 *     issue or without the ones it needs.
                  */
-                "pagination.key"?: components["parameters"]["pagination-key"];
+                "pagination.key"?: components["parameters"]["pagination-key-tx"];
                 /**
-                 * @description Records to skip when no `pagination.key` is given. Negative values are a 400.
+                 * @description Records to skip when no `pagination.key` is given. Anything but a nonnegative integer is a 400
+                 *     naming `pagination.offset`: `invalid pagination.offset: must be a nonnegative integer`.
                  * @example 0
                  */
                 "pagination.offset"?: components["parameters"]["pagination-offset"];
                 /**
-                 * @description Records per page, 1 to 1000. Values outside are a 400 (`pagination.limit must be between 1 and 1000`).
+                 * @description Records per page, 1 to 1000. Anything else is a 400 naming `pagination.limit`:
+                 *     `invalid pagination.limit: must be an integer from 1 to 1000`.
                  * @example 10
                  */
                 "pagination.limit"?: components["parameters"]["pagination-limit"];
@@ -3797,21 +3898,25 @@ export interface operations {
         parameters: {
             query?: {
                 /**
-                 * @description Where the page starts: the `next_key` of the previous page, or base64 of a decimal offset
-                 *     (e.g. `MTAw` = 100), or base64 of a JSON cursor: `{"sequence":N}` (tx lists), `{"height":N}`
-                 *     (blocks; NFT collections, where it means `height < N`), `{"height":N,"token_id":"T"}` (NFT
-                 *     tokens), `{"account":"0x..","amount":"N"}` (rich list). The NFT lists' own `next_key`s add
-                 *     `"collection_addr":"0x.."`, the tie-break that makes the cursor unique. A key replaces
-                 *     `pagination.offset`. An empty value means no key. Malformed keys are a 400 naming `pagination.key`.
+                 * @description Where the page starts: the `next_key` of the previous page (base64 of
+                 *     `{"account":"0x..","amount":"N"}`), base64 of `{"amount":"N"}` (holders below balance N, above it
+                 *     with `pagination.reverse=false`), or base64 of a decimal offset (e.g. `MTAw` = 100, the
+                 *     explorer's page numbers). A key replaces
+                 *     `pagination.offset`; an empty value means no key. Any other key is a 400 naming `pagination.key`
+                 *     (`invalid pagination.key: ...; pass the next_key of a previous page, or no key for the first
+                 *     page`): one not base64, neither JSON nor a decimal, or a JSON cursor with fields the rich list does not
+                 *     issue or without the ones it needs.
                  */
-                "pagination.key"?: components["parameters"]["pagination-key"];
+                "pagination.key"?: components["parameters"]["pagination-key-rich-list"];
                 /**
-                 * @description Records to skip when no `pagination.key` is given. Negative values are a 400.
+                 * @description Records to skip when no `pagination.key` is given. Anything but a nonnegative integer is a 400
+                 *     naming `pagination.offset`: `invalid pagination.offset: must be a nonnegative integer`.
                  * @example 0
                  */
                 "pagination.offset"?: components["parameters"]["pagination-offset"];
                 /**
-                 * @description Records per page, 1 to 1000. Values outside are a 400 (`pagination.limit must be between 1 and 1000`).
+                 * @description Records per page, 1 to 1000. Anything else is a 400 naming `pagination.limit`:
+                 *     `invalid pagination.limit: must be an integer from 1 to 1000`.
                  * @example 10
                  */
                 "pagination.limit"?: components["parameters"]["pagination-limit"];

@@ -12,7 +12,7 @@ interface OurParam {
   $ref?: string;
   name: string;
   in: string;
-  schema?: { type?: string | string[] };
+  schema?: { type?: string | string[]; $ref?: string };
 }
 
 /** One entry of reference-indexer-operations.json; `type` is the Swagger 2.0 type. */
@@ -25,17 +25,23 @@ interface ReferenceOperation {
 const here = path.dirname(fileURLToPath(import.meta.url));
 const ours = JSON.parse(readFileSync(path.join(here, "../generated/openapi.json"), "utf8")) as {
   paths: Record<string, Record<string, { parameters?: OurParam[] }>>;
-  components: { parameters: Record<string, OurParam> };
+  components: { parameters: Record<string, OurParam>; schemas: Record<string, OurParam["schema"]> };
 };
 const reference = JSON.parse(
   readFileSync(path.resolve(here, "../reference/reference-indexer-operations.json"), "utf8"),
 ) as { operations: ReferenceOperation[] };
 
-/** Parameters of the bundle are `$ref`s into components.parameters (defined once). */
-const resolve = (param: OurParam): OurParam =>
-  param.$ref
+/**
+ * Parameters of the bundle are `$ref`s into components.parameters (defined once), and their schemas
+ * may be `$ref`s into components.schemas (one `pagination.key` form for every list's key).
+ */
+const resolve = (param: OurParam): OurParam => {
+  const p = param.$ref
     ? (ours.components.parameters[param.$ref.replace("#/components/parameters/", "")] ?? param)
     : param;
+  const ref = p.schema?.$ref;
+  return ref ? { ...p, schema: ours.components.schemas[ref.replace("#/components/schemas/", "")] } : p;
+};
 
 /** Swagger 2.0 types our schemas may stand for (a string path param for an integer is validated by pattern). */
 const COMPATIBLE: Record<string, string[]> = {

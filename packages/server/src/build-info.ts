@@ -64,6 +64,11 @@ export function writeBuildInfo(file: string | URL, info: BuildInfo): void {
   );
 }
 
+/** What `weft --version` prints: the identity /status reports, on one line. */
+export function versionLine(info: BuildInfo): string {
+  return `weft ${info.version} (commit ${info.commitHash})`;
+}
+
 /**
  * The build-info file beside this module (`dist/build-info.json` in a build). Without one (the
  * sources run directly, e.g. under vitest), the environment, then "unknown".

@@ -1,5 +1,5 @@
 import { spawn } from "node:child_process";
-import { existsSync, mkdtempSync, readdirSync, rmSync, writeFileSync } from "node:fs";
+import { existsSync, mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import path from "node:path";
 import { createChain, startDevnetNode } from "@weft/devnet";
@@ -27,6 +27,23 @@ describe("weft CLI", () => {
     const serveHelp = await runWeft(["serve", "--help"], {});
     expect(serveHelp.stdout).toContain("--port <value>");
     expect(serveHelp.stdout).toContain("[env: PORT]");
+  });
+
+  it("prints the version and commit of the build with --version or -v, as /status reports them", async () => {
+    const build = JSON.parse(readFileSync(path.join(path.dirname(CLI_PATH), "build-info.json"), "utf8")) as {
+      version: string;
+      commit_hash: string;
+    };
+    for (const flag of ["--version", "-v"]) {
+      const { code, stdout, stderr } = await runWeft([flag], {});
+      expect({ code, stdout, stderr }).toEqual({
+        code: 0,
+        stdout: `weft ${build.version} (commit ${build.commit_hash})\n`,
+        stderr: "",
+      });
+    }
+    const { stdout } = await runWeft(["--help"], {});
+    expect(stdout).toMatch(/-v, --version\s+print the version and the commit it was built from/);
   });
 
   it("exits non-zero with one line naming PORT when PORT is not a number", async () => {

@@ -3,6 +3,7 @@
  * `weft`: the one entry point that reads the environment, opens connections, listens and shuts down.
  */
 import { Command, Option } from "commander";
+import { readBuildInfo, versionLine } from "./build-info.js";
 import { configOrExit, databaseOptions } from "./commands/command-config.js";
 import { isWorker, serve, serveWorker } from "./commands/serve.js";
 import { serveApp } from "./commands/serve-app.js";
@@ -67,7 +68,7 @@ async function ingest(opts: Record<string, unknown>): Promise<void> {
     );
     process.exit(2);
   }
-  const logger = createLogger(config.logLevel);
+  const logger = createLogger(config.logLevel, { format: config.logFormat });
   // Before the database opens (migrations may take seconds): a stop asked for during startup is a
   // clean stop too, not the default signal death.
   const controller = new AbortController();
@@ -140,12 +141,17 @@ async function ingest(opts: Record<string, unknown>): Promise<void> {
  */
 async function dev(opts: Record<string, unknown>, stop: AbortSignal): Promise<void> {
   const config = configOrExit(opts);
-  const logger = createLogger(config.logLevel);
+  const logger = createLogger(config.logLevel, { format: config.logFormat });
   // The local interchain: the router routes and tracks across all of it, and the indexer follows its
   // L1, or, with VM_TYPE=evm or wasm, a seeded minievm-like (EVM txs, receipts and traces) or
   // miniwasm-like (cw721 NFTs) chain of its own.
   const { createChain, L1_CHAIN_ID, startDevnetNode, startInterchain } = await loadDevnet();
-  // The database opens (embedded Postgres, migrations) while the interchain starts.
+  // The database opens (embedded Postgres, migrations) while the interchain starts. Said first: the
+  // embedded database takes seconds to start (35 s seen on a busy machine), silent until now.
+  logger.info(
+    { database: config.databaseUrl ? "DATABASE_URL" : "embedded" },
+    "starting the local interchain and the database",
+  );
   const [net, opened] = await Promise.all([
     startInterchain({ blockIntervalMs: DEV_BLOCK_INTERVAL_MS }),
     openDatabase(databaseOptions(config, logger)),
@@ -259,7 +265,7 @@ async function dev(opts: Record<string, unknown>, stop: AbortSignal): Promise<vo
 
 async function migrate(opts: Record<string, unknown>): Promise<void> {
   const config = configOrExit(opts);
-  const logger = createLogger(config.logLevel);
+  const logger = createLogger(config.logLevel, { format: config.logFormat });
   const db = await openDatabase(databaseOptions(config, logger));
   try {
     const status = await migrationStatus(db.pool);
@@ -271,15 +277,21 @@ async function migrate(opts: Record<string, unknown>): Promise<void> {
 
 const program = new Command("weft")
   .description("Weft: an Initia chain indexer and cross-chain transfer router, served over HTTP JSON.")
+  // The build a bug report is about, without starting a server to ask its /status.
+  .version(
+    versionLine(readBuildInfo()),
+    "-v, --version",
+    "print the version and the commit it was built from",
+  )
   .showHelpAfterError("(run `weft --help` for usage)")
   .addHelpText(
     "after",
     `
 Examples:
   $ weft dev                                    # local devnet + ingestion + API, embedded database
-  $ weft serve                                  # embedded database under ./.weft-data, port 8080
-  $ PORT=3000 weft serve
-  $ DATABASE_URL=postgres://user@db:5432/weft weft serve --host 0.0.0.0
+  $ REST_URL=http://node:1317 weft serve        # embedded database under ./.weft-data, port 8080
+  $ PORT=3000 REST_URL=http://node:1317 weft serve
+  $ DATABASE_URL=postgres://user@db:5432/weft REST_URL=http://node:1317 weft serve --host 0.0.0.0
   $ DATABASE_URL=postgres://user@db:5432/weft weft migrate
   $ RPC_URL=http://node:26657 REST_URL=http://node:1317 weft ingest
 

@@ -14,7 +14,7 @@ describe("SETTINGS", () => {
   });
 
   it("hands each command the settings that declare it, in declaration order", () => {
-    expect(settingsOf("migrate")).toEqual(["databaseUrl", "dataDir", "logLevel"]);
+    expect(settingsOf("migrate")).toEqual(["databaseUrl", "dataDir", "logLevel", "logFormat"]);
     expect(settingsOf("ingest")).toContain("rpcUrl");
     expect(settingsOf("serve")).not.toContain("rpcUrl");
     // dev serves and ingests its own devnet: the API's settings and ingestion's, not the node's.
@@ -43,6 +43,7 @@ describe("loadConfig", () => {
       databaseUrl: undefined,
       dataDir: path.resolve(".weft-data"),
       logLevel: "info",
+      logFormat: "auto",
       corsOrigins: ["*"],
       bodyLimit: "256kb",
       shutdownTimeoutMs: 4000,

@@ -16,6 +16,10 @@ export type CommandName = (typeof COMMANDS)[number];
 export const LOG_LEVELS = ["fatal", "error", "warn", "info", "debug", "trace", "silent"] as const;
 export type LogLevel = (typeof LOG_LEVELS)[number];
 
+/** `auto`: readable lines on a terminal, JSON lines otherwise (logger.ts). */
+export const LOG_FORMATS = ["auto", "json", "pretty"] as const;
+export type LogFormat = (typeof LOG_FORMATS)[number];
+
 export interface Config {
   vmType: "evm" | "move" | "wasm";
   chainId: string | undefined;
@@ -33,6 +37,7 @@ export interface Config {
   databaseUrl: string | undefined;
   dataDir: string;
   logLevel: LogLevel;
+  logFormat: LogFormat;
   corsOrigins: string[];
   bodyLimit: string;
   shutdownTimeoutMs: number;
@@ -164,6 +169,22 @@ export const SETTINGS = {
         );
       }
       return raw as LogLevel;
+    },
+  },
+  logFormat: {
+    env: "LOG_FORMAT",
+    flag: "log-format",
+    commands: COMMANDS,
+    describe:
+      "json (a JSON line per event), pretty (readable lines; requests summed up every 30 s) or auto (pretty when stdout is a terminal)",
+    fallback: "auto",
+    parse: (raw, name) => {
+      if (!(LOG_FORMATS as readonly string[]).includes(raw)) {
+        throw new ConfigError(
+          `invalid ${name}=${JSON.stringify(raw)}: expected one of ${LOG_FORMATS.join(", ")}`,
+        );
+      }
+      return raw as LogFormat;
     },
   },
   corsOrigins: {

@@ -133,23 +133,26 @@ describe("the README's quick start", () => {
     }
     expect(url, start.output()).toBeDefined();
 
-    // The README's command, pointed at this server, its reports written here.
-    const conformance = commandIn("Checking a deployment")
-      .replaceAll("http://127.0.0.1:8080", url ?? "")
-      .replace(/=conformance\./g, `=${dir}/conformance.`);
+    // The README's command, pointed at this server.
+    const conformance = commandIn("Checking a deployment").replaceAll("http://127.0.0.1:8080", url ?? "");
     expect(conformance).toMatch(new RegExp(`^npx -y ${PACKAGE_MANAGER} conformance `));
     const check = run("sh", ["-c", conformance], env, clone);
     const checked = await check.exited;
     expect(checked, check.output()).toBe(0);
     expect(check.output()).toMatch(/CONFORMS: \d+ checks/);
-    expect(existsSync(path.join(dir, "conformance.xml"))).toBe(true);
-    expect(existsSync(path.join(dir, "conformance.html"))).toBe(true);
+    // Its reports go to conformance-reports/ in the checkout, named at the end, and leave nothing
+    // untracked there (they used to land in the root, untracked).
+    for (const file of ["conformance.xml", "conformance.html"]) {
+      expect(check.output()).toMatch(new RegExp(`report written: /\\S*/conformance-reports/${file}\\n`));
+      expect(existsSync(path.join(clone, "conformance-reports", file))).toBe(true);
+    }
+    expect(execFileSync("git", ["status", "--porcelain"], { cwd: clone, encoding: "utf8" })).toBe("");
 
     // Ctrl-C: SIGINT to the whole group (pnpm, its shell, the server).
     process.kill(-(start.child.pid ?? 0), "SIGINT");
     expect(await start.exited, start.output()).toBe(0);
     expect(start.output()).not.toContain("ELIFECYCLE");
-    // (The script line pnpm echoes says `--output-logs=errors-only`.)
+    // Neither the build's progress (scripts/build-with-progress.mjs) nor the server says either word.
     expect(start.output()).not.toMatch(/\berror\b|warning/i);
   }, 300_000);
 });

@@ -77,6 +77,9 @@ class SmokeTest(unittest.TestCase):
             txs.get_tx("not-a-hash")
         self.assertEqual(bad.exception.data.code, 3)
         self.assertIn("tx_hash", bad.exception.data.message)
+        # The detail's location under the wire's name: the generator's default escaped it to
+        # `var_field` (sdk-targets.ts maps it back).
+        self.assertEqual(bad.exception.data.details[0].field, "path.tx_hash")
 
     def test_route(self):
         # An IBC-transferred asset of the registry, routed from its origin: the first in chain id

@@ -81,6 +81,15 @@ const COMMON_OPTIONS = [
  */
 const OPEN_OBJECTS = "disallowAdditionalPropertiesIfNotPresent=false";
 
+/**
+ * The Python generator escapes the property names it reserves, `field` among them, as `var_field`:
+ * the error envelope's detail read `detail.var_field`, not the wire's `field`. A pydantic model has
+ * no member of that name (its import is `Field`), so the attribute keeps the wire's name: a plain
+ * `field` attribute. (`--name-mappings field=field` keeps `var_field` and adds a `field` property
+ * forwarding to it.)
+ */
+const PYTHON_RESERVED_WORDS_MAPPINGS = "field=field";
+
 /** The SDKs' own version, moved by hand when the contract changes in a way clients notice. */
 export const SDK_VERSION = "0.1.0";
 
@@ -92,6 +101,8 @@ export const PYTHON_SDK: SdkTarget = {
     ...COMMON_OPTIONS,
     "--package-name",
     "weft_client",
+    "--reserved-words-mappings",
+    PYTHON_RESERVED_WORDS_MAPPINGS,
     "--additional-properties",
     `projectName=weft-client,packageVersion=${SDK_VERSION},hideGenerationTimestamp=true,${OPEN_OBJECTS}`,
   ],

@@ -49,7 +49,7 @@ export async function startRawBaseline(
   const chainId = chains[0]?.chain_id ?? "unknown";
 
   async function sequenceList(query: Query, filter: SequenceFilter): Promise<string> {
-    const request = parsePageRequest(query);
+    const request = parsePageRequest(query, "tx");
     if (request.countTotal) throw new Error("the baseline serves count_total=false only");
     const { sql, params } = sequencePageSql(request, filter);
     const { rows } = await pool.query<{ sequence: string; data: string }>(sql, params);
@@ -65,7 +65,7 @@ export async function startRawBaseline(
   }
 
   async function blocks(query: Query): Promise<string> {
-    const request = parsePageRequest(query);
+    const request = parsePageRequest(query, "block");
     const page = blockPageSql(request);
     const [{ rows }, latest] = await Promise.all([
       pool.query<BlockRow>(page.sql, page.params),
@@ -86,7 +86,7 @@ export async function startRawBaseline(
   }
 
   async function tokensByAccount(account: string, query: Query): Promise<string> {
-    const request = parsePageRequest(query);
+    const request = parsePageRequest(query, "nftToken");
     if (request.countTotal) throw new Error("the baseline serves count_total=false only");
     const owner = parseAddress(account, prefix, "account");
     const page = tokenPageQuery(request, {
@@ -102,7 +102,7 @@ export async function startRawBaseline(
 
   async function richList(denom: string, query: Query): Promise<string> {
     const { request, query: page } = richListPage(
-      parsePageRequest(query),
+      parsePageRequest(query, "richList"),
       storedDenom(denom, options.vmType),
     );
     if (request.countTotal) throw new Error("the baseline serves count_total=false only");

@@ -14,6 +14,7 @@ import type { Database } from "../db/database.js";
 import { openReadReplicas, type ReadReplicas } from "../db/read-replicas.js";
 import { createMetrics, type Metrics } from "../http/metrics.js";
 import { type ChainHead, createChainHead } from "../indexer/chain-head.js";
+import { CHAIN_NOT_YET_KNOWN } from "../indexer/indexer-deps.js";
 import type { IngestStatus } from "../ingest/ingest-status.js";
 import { loadRegistry } from "../router/registry/load-registry.js";
 import type { Registry } from "../router/registry/registry.js";
@@ -100,7 +101,7 @@ export async function serveApp(options: {
   // A worker of `serve --workers N` leaves tracking to its primary: one tracker per server.
   const tracker = options.worker ? undefined : startTracker(config, registry, db, logger, metrics);
   const chain = {
-    chainId: options.chainId ?? "unknown",
+    chainId: options.chainId ?? CHAIN_NOT_YET_KNOWN,
     prefix: config.prefix,
     vmType: config.vmType,
     restUrl: options.restUrl ?? config.restUrl ?? config.rpcUrl,

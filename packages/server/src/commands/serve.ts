@@ -15,6 +15,7 @@ import { createMetrics } from "../http/metrics.js";
 import { createLogger } from "../logger.js";
 import type { Registry } from "../router/registry/registry.js";
 import { configOrExit, databaseOptions, registryOrExit } from "./command-config.js";
+import { warnWithoutRestUrl } from "./rest-url-warning.js";
 import { announce, resolveChainId, serveApp, startTracker } from "./serve-app.js";
 import { terminationRequest } from "./stop-signals.js";
 
@@ -22,7 +23,10 @@ export async function serve(opts: Record<string, unknown>, stop: AbortSignal): P
   const config = configOrExit(opts);
   // Before the database opens and migrates: a registry that cannot serve stops the process untouched.
   const registry = registryOrExit(config);
-  const logger = createLogger(config.logLevel);
+  const logger = createLogger(config.logLevel, { format: config.logFormat });
+  // Here, in the one process that starts the others: the workers of `serve --workers N` serve
+  // without the URL too, but one warning says it.
+  warnWithoutRestUrl(config, logger);
   const db = await openDatabase(databaseOptions(config, logger));
   let workers = 1;
   if (db.embedded && (config.workers ?? 1) > 1)
@@ -119,7 +123,7 @@ async function servePrimary(options: {
  */
 export async function serveWorker(opts: Record<string, unknown>): Promise<void> {
   const config = configOrExit(opts);
-  const logger = createLogger(config.logLevel);
+  const logger = createLogger(config.logLevel, { format: config.logFormat });
   const metrics = createMetrics();
   const link = connectWorker(metrics.registry);
   metrics.exposition = () => link.metricsText();

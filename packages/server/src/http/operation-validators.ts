@@ -85,7 +85,8 @@ function fieldOf(error: ErrorObject, root: "path" | "query" | "body"): string {
 
 /**
  * The wording a schema gives for its own failure (`x-weft-error` beside the failing keyword): for a
- * rule JSON Schema states but cannot word, e.g. "exactly one of amount_in and amount_out".
+ * rule JSON Schema states but cannot word, e.g. "exactly one of amount_in and amount_out", or one
+ * wording for a parameter whichever of its keywords fails (`pagination.limit`, every `height`).
  */
 interface SchemaError {
   field: string;
@@ -93,7 +94,8 @@ interface SchemaError {
   description: string;
 }
 
-function toBadRequest(error: ErrorObject | undefined, root: "path" | "query" | "body"): ApiError {
+function toBadRequest(error: ErrorObject | undefined, where: "params" | "body"): ApiError {
+  const root = where === "body" ? "body" : error ? rootOf(error) : "query";
   const worded = (error?.parentSchema as { "x-weft-error"?: SchemaError } | undefined)?.["x-weft-error"];
   if (worded) {
     return new ApiError(400, worded.message, {
@@ -101,7 +103,7 @@ function toBadRequest(error: ErrorObject | undefined, root: "path" | "query" | "
     });
   }
   const description = error?.message ?? "is invalid";
-  const field = error ? fieldOf(error, root === "body" ? "body" : rootOf(error)) : root;
+  const field = error ? fieldOf(error, root) : root;
   const detail: ErrorDetail = { field, description };
   // Name the parameter without its location prefix: "invalid pagination.limit: must be <= 1000".
   const name = field.replace(/^(query|path|body)\./, "");
@@ -151,11 +153,14 @@ function isJson(type: string | undefined): boolean {
 
 /** Compiles the validators of every operation of `doc`, keyed by operationId. */
 export function compileOperationValidators(doc: SpecDocument): Map<string, OperationValidators> {
+  // verbose: an error carries the schema it failed in, for a parameter's `x-weft-error` (one
+  // wording for `pagination.limit` or `height` whichever keyword fails); it costs only on errors.
   const ajv = new Ajv2020({
     strict: false, // OpenAPI keywords (example, discriminator, ...) sit beside JSON Schema ones
     allErrors: false,
     coerceTypes: "array",
     useDefaults: false,
+    verbose: true,
   });
   addFormats(ajv);
   // Bodies: not coerced, defaults filled in (a client omitting `allow_multi_tx` gets its default).
@@ -232,7 +237,7 @@ function compileOne(
         // Validate copies: the schemas coerce, and handlers read the raw strings and parse them
         // themselves (api/operation.ts says why).
         const input = { path: { ...req.path }, query: { ...req.query } };
-        if (!paramsValidator(input)) throw toBadRequest(paramsValidator.errors?.[0], "query");
+        if (!paramsValidator(input)) throw toBadRequest(paramsValidator.errors?.[0], "params");
       }
       if (!requestBody) return;
       // The JSON parser parses JSON bodies only; anything else leaves the body undefined.

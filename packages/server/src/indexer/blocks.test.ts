@@ -85,8 +85,8 @@ describe("GET /indexer/block/v1/blocks", () => {
     expect(status).toBe(400);
     expect(body).toEqual({
       code: 3,
-      message: "invalid pagination.limit: must be <= 1000",
-      details: [{ field: "query.pagination.limit", description: "must be <= 1000" }],
+      message: "invalid pagination.limit: must be an integer from 1 to 1000",
+      details: [{ field: "query.pagination.limit", description: "must be an integer from 1 to 1000" }],
     });
   });
 });
@@ -130,8 +130,8 @@ describe("GET /indexer/block/v1/blocks/{height}", () => {
       400,
       {
         code: 3,
-        message: 'invalid height: must match pattern "^[1-9][0-9]{0,17}$"',
-        details: [{ field: "path.height", description: 'must match pattern "^[1-9][0-9]{0,17}$"' }],
+        message: "invalid height: must be a positive integer",
+        details: [{ field: "path.height", description: "must be a positive integer" }],
       },
     ],
     [
@@ -139,8 +139,8 @@ describe("GET /indexer/block/v1/blocks/{height}", () => {
       400,
       {
         code: 3,
-        message: 'invalid height: must match pattern "^[1-9][0-9]{0,17}$"',
-        details: [{ field: "path.height", description: 'must match pattern "^[1-9][0-9]{0,17}$"' }],
+        message: "invalid height: must be a positive integer",
+        details: [{ field: "path.height", description: "must be a positive integer" }],
       },
     ],
     ["999999", 404, { code: 5, message: "block not found", details: [] }],

@@ -123,7 +123,7 @@ export function createBlockHandlers(deps: IndexerDeps): OperationHandlers {
   const known = new Map<string, Proposer>();
   return {
     listBlocks: async (input) => {
-      const request = parsePageRequest(input.query);
+      const request = parsePageRequest(input.query, "block");
       const query = blockPageSql(request);
       const [{ rows }, latest] = await Promise.all([
         deps.pool.query<BlockRow>(query.sql, query.params),

@@ -23,7 +23,7 @@ const internalPage = (
 export function createEvmInternalTxHandlers(deps: IndexerDeps): OperationHandlers {
   return {
     listEvmInternalTxs: (input) =>
-      internalPage(deps, parsePageRequest(input.query), {
+      internalPage(deps, parsePageRequest(input.query, "tx"), {
         from: "evm_internal_tx s",
         where: "",
         params: [],
@@ -32,7 +32,7 @@ export function createEvmInternalTxHandlers(deps: IndexerDeps): OperationHandler
 
     listEvmInternalTxsByAccount: (input) => {
       const account = parseAddress(input.path.account, deps.prefix, "account");
-      return internalPage(deps, parsePageRequest(input.query), {
+      return internalPage(deps, parsePageRequest(input.query, "tx"), {
         from: "evm_internal_tx_account s",
         where: "AND s.account = $1",
         params: [account],
@@ -42,7 +42,7 @@ export function createEvmInternalTxHandlers(deps: IndexerDeps): OperationHandler
 
     listEvmInternalTxsByHeight: (input) => {
       const height = heightParam(input.path.height);
-      return internalPage(deps, parsePageRequest(input.query), {
+      return internalPage(deps, parsePageRequest(input.query, "tx"), {
         from: "evm_internal_tx s",
         where: "AND s.height = $1",
         params: [height],
@@ -53,7 +53,7 @@ export function createEvmInternalTxHandlers(deps: IndexerDeps): OperationHandler
 
     listEvmInternalTxsByHash: async (input) => {
       const hash = parseTxHash(input.path.tx_hash);
-      const request = parsePageRequest(input.query);
+      const request = parsePageRequest(input.query, "tx");
       // A known tx whose trace failed has no frames: an empty page. An unknown hash is a 404.
       const { rows } = await deps.pool.query<{ known: boolean }>(
         `SELECT EXISTS (SELECT 1 FROM evm_tx WHERE hash = $1)

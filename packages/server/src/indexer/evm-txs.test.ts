@@ -64,36 +64,23 @@ describe("GET /indexer/tx/v1/evm-txs", () => {
   });
 
   // The request validator answers out-of-range values before the handler, naming the parameter.
+  const KEY_BASE64 =
+    "must be a valid base64 encoded string; pass the next_key of a previous page, or no key for the first page";
   it.each([
-    [
-      "pagination.limit=0",
-      "invalid pagination.limit: must be >= 1",
-      "query.pagination.limit",
-      "must be >= 1",
-    ],
-    [
-      "pagination.limit=1001",
-      "invalid pagination.limit: must be <= 1000",
-      "query.pagination.limit",
-      "must be <= 1000",
-    ],
-    [
-      "pagination.offset=-1",
-      "invalid pagination.offset: must be >= 0",
-      "query.pagination.offset",
-      "must be >= 0",
-    ],
-    [
-      "pagination.key=A",
-      "pagination.key must be a valid base64 encoded string",
-      "query.pagination.key",
-      "pagination.key must be a valid base64 encoded string",
-    ],
-  ])("answers %s with the whole 400 body", async (query, message, field, description) => {
+    ["pagination.limit=0", "pagination.limit", "must be an integer from 1 to 1000"],
+    ["pagination.limit=1001", "pagination.limit", "must be an integer from 1 to 1000"],
+    ["pagination.offset=-1", "pagination.offset", "must be a nonnegative integer"],
+    ["pagination.key=A", "pagination.key", KEY_BASE64],
+    ["pagination.key=%25%25%25", "pagination.key", KEY_BASE64],
+  ])("answers %s with the whole 400 body", async (query, name, description) => {
     const { status, body } = await get(`/indexer/tx/v1/evm-txs?${query}`);
     expect({ status, body }).toEqual({
       status: 400,
-      body: { code: 3, message, details: [{ field, description }] },
+      body: {
+        code: 3,
+        message: `invalid ${name}: ${description}`,
+        details: [{ field: `query.${name}`, description }],
+      },
     });
   });
 });

@@ -35,7 +35,7 @@ export function evmTxsByAccountFilter(account: Buffer, signerOnly: boolean): Seq
 export function createEvmTxHandlers(deps: IndexerDeps): OperationHandlers {
   return {
     listEvmTxs: (input) =>
-      evmTxPage(deps, parsePageRequest(input.query), {
+      evmTxPage(deps, parsePageRequest(input.query, "tx"), {
         from: "evm_tx s",
         where: "",
         params: [],
@@ -44,7 +44,7 @@ export function createEvmTxHandlers(deps: IndexerDeps): OperationHandlers {
 
     listEvmTxsByAccount: (input) => {
       const account = parseAddress(input.path.account, deps.prefix, "account");
-      const request = parsePageRequest(input.query);
+      const request = parsePageRequest(input.query, "tx");
       // Only the literal "true" filters, as the reference; the signer is the receipt's `from`.
       const signerOnly = input.query.is_signer === "true";
       return evmTxPage(deps, request, {
@@ -55,7 +55,7 @@ export function createEvmTxHandlers(deps: IndexerDeps): OperationHandlers {
 
     listEvmTxsByHeight: (input) => {
       const height = heightParam(input.path.height);
-      return evmTxPage(deps, parsePageRequest(input.query), {
+      return evmTxPage(deps, parsePageRequest(input.query, "tx"), {
         from: "evm_tx s",
         where: "AND s.height = $1",
         params: [height],

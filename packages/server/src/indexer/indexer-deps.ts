@@ -2,6 +2,12 @@ import type pg from "pg";
 import type { ChainHead } from "./chain-head.js";
 import type { NodeLookups } from "./node-lookups.js";
 
+/**
+ * The chain id served before one is known: nothing configures it and ingestion has recorded none in
+ * the database yet (`weft serve` started beside a first `weft ingest`, commands/serve-app.ts).
+ */
+export const CHAIN_NOT_YET_KNOWN = "unknown";
+
 /** What the indexer routes need: the database and the chain they serve. */
 export interface IndexerDeps {
   /** Where reads go: the primary's pool, or read replicas in front of it (db/read-replicas.ts). */

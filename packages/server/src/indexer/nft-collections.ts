@@ -79,14 +79,14 @@ async function collectionPage(
 export function createNftCollectionHandlers(deps: IndexerDeps): OperationHandlers {
   return {
     listNftCollections: (input) =>
-      collectionPage(deps, parsePageRequest(input.query), {
+      collectionPage(deps, parsePageRequest(input.query, "nftCollection"), {
         where: "",
         params: [],
       }),
 
     listNftCollectionsByAccount: (input) => {
       const account = parseAddress(input.path.account, deps.prefix, "account");
-      return collectionPage(deps, parsePageRequest(input.query), {
+      return collectionPage(deps, parsePageRequest(input.query, "nftCollection"), {
         where: "AND c.addr IN (SELECT t.collection FROM nft_token t WHERE t.owner = $1)",
         params: [account],
       });
@@ -95,7 +95,7 @@ export function createNftCollectionHandlers(deps: IndexerDeps): OperationHandler
     listNftCollectionsByName: (input) => {
       const text = searchable(input.path.name);
       const stripped = (column: string) => `lower(regexp_replace(${column}, '[^[:alnum:]]', '', 'g'))`;
-      return collectionPage(deps, parsePageRequest(input.query), {
+      return collectionPage(deps, parsePageRequest(input.query, "nftCollection"), {
         where: `AND (strpos(${stripped("c.name")}, $1) > 0 OR strpos(${stripped("c.origin_name")}, $1) > 0)`,
         params: [text],
       });

@@ -122,7 +122,7 @@ export function createNftTokenHandlers(deps: IndexerDeps): OperationHandlers {
     listNftTokensByAccount: (input) => {
       const account = parseAddress(input.path.account, deps.prefix, "account");
       const orderBy = orderByOf(input.query.order_by);
-      const request = parsePageRequest(input.query);
+      const request = parsePageRequest(input.query, "nftToken");
       const params: unknown[] = [account];
       let where = "AND t.owner = $1";
       if (input.query.collection_addr !== undefined && input.query.collection_addr !== "") {
@@ -136,7 +136,7 @@ export function createNftTokenHandlers(deps: IndexerDeps): OperationHandlers {
     listNftTokensByCollection: (input) => {
       const collection = parseAddress(input.path.collection_addr, deps.prefix, "collection_addr");
       const orderBy = orderByOf(input.query.order_by);
-      const request = parsePageRequest(input.query);
+      const request = parsePageRequest(input.query, "nftToken");
       const params: unknown[] = [collection];
       const where = `AND t.collection = $1${tokenIdFilter(input.query.token_id, params)}`;
       return tokenPage(deps, request, { where, params, orderBy });
@@ -145,7 +145,7 @@ export function createNftTokenHandlers(deps: IndexerDeps): OperationHandlers {
     listNftTxs: (input) => {
       const collection = parseAddress(input.path.collection_addr, deps.prefix, "collection_addr");
       const tokenId = input.path.token_id;
-      const request = parsePageRequest(input.query);
+      const request = parsePageRequest(input.query, "tx");
       return sequencePage(deps, request, {
         table: "tx",
         listKey: "txs",

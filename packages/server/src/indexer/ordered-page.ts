@@ -74,7 +74,7 @@ export function orderedPageOf<Row extends object>(
   return {
     rows: page,
     pagination: buildPagination({
-      // A cursor request has no offset; an ignored cursor (one this list does not take) reads offset 0.
+      // A cursor request has no offset.
       request: query.cursor ? request : { ...request, position: { kind: "offset", offset: result.offset } },
       hasMore: result.rows.length > request.limit,
       total: result.total,

@@ -58,21 +58,17 @@ interface HolderRow {
 }
 
 /**
- * The rich list's request (JSON keys other than its own cursor are ignored,
- * as the reference ignores them all) and query. Exported for the raw baseline
- * (bench/raw-baseline.ts), which runs the same statements.
+ * The rich list's request and query. Exported for the raw baseline (bench/raw-baseline.ts), which
+ * runs the same statements.
  */
 export function richListPage(
-  parsed: PageRequest,
+  request: PageRequest,
   denom: string,
 ): { request: PageRequest; query: OrderedPageQuery<HolderRow> } {
   const where = "WHERE r.denom = $1 AND r.amount > 0";
-  const p = parsed.position;
+  const p = request.position;
   return {
-    request: {
-      ...parsed,
-      position: p.kind === "offset" || p.kind === "amount" ? p : { kind: "offset", offset: 0 },
-    },
+    request,
     query: {
       select: `SELECT r.account, r.amount::text AS amount FROM rich_list_balance r ${where}`,
       params: [denom],
@@ -97,7 +93,7 @@ export function createRichListHandlers(deps: IndexerDeps): OperationHandlers {
       const parsed = parseDenom(input.path.denom, deps.vmType);
       // A Cosmos denom on EVM: its ERC-20 over REST, as the reference's read API asks (cached).
       const denom = "stored" in parsed ? parsed.stored : await deps.node.erc20ByDenom(parsed.cosmos);
-      const { request, query } = richListPage(parsePageRequest(input.query), denom);
+      const { request, query } = richListPage(parsePageRequest(input.query, "richList"), denom);
       const { rows, pagination } = await orderedPage<HolderRow>(deps, request, query);
       return {
         holders: rows.map((r) => ({

@@ -2,7 +2,7 @@
 import { ApiError } from "../api/errors.js";
 import type { OperationHandlers } from "../api/operation.js";
 import { latestHeight } from "./blocks.js";
-import type { IndexerDeps } from "./indexer-deps.js";
+import { CHAIN_NOT_YET_KNOWN, type IndexerDeps } from "./indexer-deps.js";
 
 export function createStatusHandlers(deps: IndexerDeps): OperationHandlers {
   return {
@@ -10,7 +10,7 @@ export function createStatusHandlers(deps: IndexerDeps): OperationHandlers {
       // From memory while commits are followed (no query per request), else from the checkpoint.
       const known = deps.head?.known(deps.chainId);
       const height = known !== undefined ? known : await latestHeight(deps);
-      if (height === null) throw new ApiError(503, `no block indexed yet for ${deps.chainId}`);
+      if (height === null) throw new ApiError(503, notIndexedYet(deps.chainId));
       return {
         version: deps.version,
         commit_hash: deps.commitHash,
@@ -25,4 +25,11 @@ export function createStatusHandlers(deps: IndexerDeps): OperationHandlers {
       };
     },
   };
+}
+
+/** Why there is no status yet; "for unknown" told nothing when no chain was known. */
+function notIndexedYet(chainId: string): string {
+  return chainId === CHAIN_NOT_YET_KNOWN
+    ? "no block indexed yet: nothing has been ingested into this database (start `weft ingest` on it)"
+    : `no block indexed yet for ${chainId}`;
 }

@@ -104,7 +104,7 @@ export const TX_BY_HASH_SQL = "SELECT data FROM tx WHERE hash = $1";
 export function createTxHandlers(deps: IndexerDeps): OperationHandlers {
   return {
     listTxs: (input) => {
-      const request = parsePageRequest(input.query);
+      const request = parsePageRequest(input.query, "tx");
       const types = msgTypesOf(input.query.msgs);
       return txPage(deps, request, {
         ...txListFilter(types),
@@ -125,7 +125,7 @@ export function createTxHandlers(deps: IndexerDeps): OperationHandlers {
 
     listTxsByAccount: (input) => {
       const account = parseAddress(input.path.account, deps.prefix, "account");
-      const request = parsePageRequest(input.query);
+      const request = parsePageRequest(input.query, "tx");
       // Only the literal "true" filters, as the reference.
       const signerOnly = input.query.is_signer === "true";
       const types = msgTypesOf(input.query.msgs);
@@ -145,7 +145,7 @@ export function createTxHandlers(deps: IndexerDeps): OperationHandlers {
 
     listTxsByHeight: (input) => {
       const height = heightParam(input.path.height);
-      const request = parsePageRequest(input.query);
+      const request = parsePageRequest(input.query, "tx");
       const types = msgTypesOf(input.query.msgs);
       const typeFilter = types ? TYPE_FILTER : "";
       const params: unknown[] = types ? [height, types] : [height];

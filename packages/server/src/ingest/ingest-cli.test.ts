@@ -78,7 +78,13 @@ describe("weft ingest + weft serve, as separate processes on one Postgres", () =
       try {
         const before = await fetch(`${api.url}/status`);
         expect(before.status).toBe(503);
-        expect(((await before.json()) as { message: string }).message).toContain("unknown");
+        // Not "for unknown": no chain is known yet, and the answer says why and what to do.
+        expect(await before.json()).toEqual({
+          code: 14,
+          message:
+            "no block indexed yet: nothing has been ingested into this database (start `weft ingest` on it)",
+          details: [],
+        });
         const { spawn } = await import("node:child_process");
         const { CLI_PATH } = await import("../_test/spawn-weft.js");
         const ingest = spawn(process.execPath, [CLI_PATH, "ingest", "--rpc-url", node.url], {

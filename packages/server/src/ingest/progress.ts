@@ -5,6 +5,8 @@
 import type { Logger } from "pino";
 
 const LOG_EVERY_MS = 5_000;
+/** The message of the progress line, which a terminal's log view folds into a summary (terminal-log.ts). */
+export const INGEST_PROGRESS_MSG = "ingest progress";
 const TTY_REFRESH_MS = 200;
 /** blocks/s is averaged over this window so the figure is steady but current. */
 const RATE_WINDOW_MS = 10_000;
@@ -61,7 +63,7 @@ export function createProgress(options: {
             blocks_per_s: Number(rate().toFixed(1)),
             lag: Number(head > height ? head - height : 0n),
           },
-          "ingest progress",
+          INGEST_PROGRESS_MSG,
         );
         lastPrint = at;
       }

@@ -147,6 +147,9 @@ export async function runIngest(options: RunIngestOptions): Promise<bigint | nul
     const stop = new AbortController();
     const onAbort = () => stop.abort(options.signal.reason);
     options.signal.addEventListener("abort", onAbort, { once: true });
+    // A stop that came while the lock was being taken fires no event now: without this, ingestion
+    // followed the head for good (a Ctrl-C during `weft dev`'s startup never ended the process).
+    if (options.signal.aborted) onAbort();
     void lock.lost.then((reason) => {
       if (stop.signal.aborted) return;
       // Said at once: a write in flight may still take up to its timeout to end (a black hole).

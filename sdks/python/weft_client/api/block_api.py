@@ -294,7 +294,7 @@ class BlockApi:
     @validate_call
     def get_block(
         self,
-        height: Annotated[str, Field(strict=True, description="Block height, a positive decimal integer (at most 18 digits, so it fits a bigint).")],
+        height: Annotated[str, Field(strict=True, description="Block height, a positive decimal integer (at most 2^63-1). Anything else is a 400 naming `height`, the same on every route taking a height: `invalid height: must be a positive integer`. ")],
         _request_timeout: Union[
             None,
             Annotated[StrictFloat, Field(gt=0)],
@@ -312,7 +312,7 @@ class BlockApi:
 
         One block by height (a positive decimal integer).
 
-        :param height: Block height, a positive decimal integer (at most 18 digits, so it fits a bigint). (required)
+        :param height: Block height, a positive decimal integer (at most 2^63-1). Anything else is a 400 naming `height`, the same on every route taking a height: `invalid height: must be a positive integer`.  (required)
         :type height: str
         :param _request_timeout: timeout setting for this request. If one
                                  number provided, it will be total request
@@ -365,7 +365,7 @@ class BlockApi:
     @validate_call
     def get_block_with_http_info(
         self,
-        height: Annotated[str, Field(strict=True, description="Block height, a positive decimal integer (at most 18 digits, so it fits a bigint).")],
+        height: Annotated[str, Field(strict=True, description="Block height, a positive decimal integer (at most 2^63-1). Anything else is a 400 naming `height`, the same on every route taking a height: `invalid height: must be a positive integer`. ")],
         _request_timeout: Union[
             None,
             Annotated[StrictFloat, Field(gt=0)],
@@ -383,7 +383,7 @@ class BlockApi:
 
         One block by height (a positive decimal integer).
 
-        :param height: Block height, a positive decimal integer (at most 18 digits, so it fits a bigint). (required)
+        :param height: Block height, a positive decimal integer (at most 2^63-1). Anything else is a 400 naming `height`, the same on every route taking a height: `invalid height: must be a positive integer`.  (required)
         :type height: str
         :param _request_timeout: timeout setting for this request. If one
                                  number provided, it will be total request
@@ -436,7 +436,7 @@ class BlockApi:
     @validate_call
     def get_block_without_preload_content(
         self,
-        height: Annotated[str, Field(strict=True, description="Block height, a positive decimal integer (at most 18 digits, so it fits a bigint).")],
+        height: Annotated[str, Field(strict=True, description="Block height, a positive decimal integer (at most 2^63-1). Anything else is a 400 naming `height`, the same on every route taking a height: `invalid height: must be a positive integer`. ")],
         _request_timeout: Union[
             None,
             Annotated[StrictFloat, Field(gt=0)],
@@ -454,7 +454,7 @@ class BlockApi:
 
         One block by height (a positive decimal integer).
 
-        :param height: Block height, a positive decimal integer (at most 18 digits, so it fits a bigint). (required)
+        :param height: Block height, a positive decimal integer (at most 2^63-1). Anything else is a 400 naming `height`, the same on every route taking a height: `invalid height: must be a positive integer`.  (required)
         :type height: str
         :param _request_timeout: timeout setting for this request. If one
                                  number provided, it will be total request
@@ -566,9 +566,9 @@ class BlockApi:
     @validate_call
     def list_blocks(
         self,
-        pagination_key: Annotated[Optional[Annotated[str, Field(strict=True)]], Field(description="Where the page starts: the `next_key` of the previous page, or base64 of a decimal offset (e.g. `MTAw` = 100), or base64 of a JSON cursor: `{\"sequence\":N}` (tx lists), `{\"height\":N}` (blocks; NFT collections, where it means `height < N`), `{\"height\":N,\"token_id\":\"T\"}` (NFT tokens), `{\"account\":\"0x..\",\"amount\":\"N\"}` (rich list). The NFT lists' own `next_key`s add `\"collection_addr\":\"0x..\"`, the tie-break that makes the cursor unique. A key replaces `pagination.offset`. An empty value means no key. Malformed keys are a 400 naming `pagination.key`. ")] = None,
-        pagination_offset: Annotated[Optional[Annotated[int, Field(strict=True, ge=0)]], Field(description="Records to skip when no `pagination.key` is given. Negative values are a 400.")] = None,
-        pagination_limit: Annotated[Optional[Annotated[int, Field(le=1000, strict=True, ge=1)]], Field(description="Records per page, 1 to 1000. Values outside are a 400 (`pagination.limit must be between 1 and 1000`).")] = None,
+        pagination_key: Annotated[Optional[Annotated[str, Field(strict=True)]], Field(description="Where the page starts: the `next_key` of the previous page (base64 of the cursor `{\"height\":N}`: the blocks below height N, above it with `pagination.reverse=false`), or base64 of a decimal offset (e.g. `MTAw` = 100). A key replaces `pagination.offset`; an empty value means no key. Any other key is a 400 naming `pagination.key` (`invalid pagination.key: ...; pass the next_key of a previous page, or no key for the first page`): one not base64, neither JSON nor a decimal, or a JSON cursor with fields the block list does not issue or without the ones it needs. ")] = None,
+        pagination_offset: Annotated[Optional[Annotated[int, Field(strict=True, ge=0)]], Field(description="Records to skip when no `pagination.key` is given. Anything but a nonnegative integer is a 400 naming `pagination.offset`: `invalid pagination.offset: must be a nonnegative integer`. ")] = None,
+        pagination_limit: Annotated[Optional[Annotated[int, Field(le=1000, strict=True, ge=1)]], Field(description="Records per page, 1 to 1000. Anything else is a 400 naming `pagination.limit`: `invalid pagination.limit: must be an integer from 1 to 1000`. ")] = None,
         pagination_count_total: Annotated[Optional[StrictBool], Field(description="Whether `pagination.total` is computed. Defaults to true (explorers read totals without asking); with false, `total` is `\"0\"` (except on `/blocks`, whose total is always the latest height). ")] = None,
         pagination_reverse: Annotated[Optional[StrictBool], Field(description="Newest (or largest) first when true, the default; oldest first when false.")] = None,
         _request_timeout: Union[
@@ -588,11 +588,11 @@ class BlockApi:
 
         Blocks, newest first by default, paged by a `{\"height\":N}` cursor. `pagination.total` is the latest indexed height whatever `count_total` says (as the reference). 
 
-        :param pagination_key: Where the page starts: the `next_key` of the previous page, or base64 of a decimal offset (e.g. `MTAw` = 100), or base64 of a JSON cursor: `{\"sequence\":N}` (tx lists), `{\"height\":N}` (blocks; NFT collections, where it means `height < N`), `{\"height\":N,\"token_id\":\"T\"}` (NFT tokens), `{\"account\":\"0x..\",\"amount\":\"N\"}` (rich list). The NFT lists' own `next_key`s add `\"collection_addr\":\"0x..\"`, the tie-break that makes the cursor unique. A key replaces `pagination.offset`. An empty value means no key. Malformed keys are a 400 naming `pagination.key`. 
+        :param pagination_key: Where the page starts: the `next_key` of the previous page (base64 of the cursor `{\"height\":N}`: the blocks below height N, above it with `pagination.reverse=false`), or base64 of a decimal offset (e.g. `MTAw` = 100). A key replaces `pagination.offset`; an empty value means no key. Any other key is a 400 naming `pagination.key` (`invalid pagination.key: ...; pass the next_key of a previous page, or no key for the first page`): one not base64, neither JSON nor a decimal, or a JSON cursor with fields the block list does not issue or without the ones it needs. 
         :type pagination_key: str
-        :param pagination_offset: Records to skip when no `pagination.key` is given. Negative values are a 400.
+        :param pagination_offset: Records to skip when no `pagination.key` is given. Anything but a nonnegative integer is a 400 naming `pagination.offset`: `invalid pagination.offset: must be a nonnegative integer`. 
         :type pagination_offset: int
-        :param pagination_limit: Records per page, 1 to 1000. Values outside are a 400 (`pagination.limit must be between 1 and 1000`).
+        :param pagination_limit: Records per page, 1 to 1000. Anything else is a 400 naming `pagination.limit`: `invalid pagination.limit: must be an integer from 1 to 1000`. 
         :type pagination_limit: int
         :param pagination_count_total: Whether `pagination.total` is computed. Defaults to true (explorers read totals without asking); with false, `total` is `\"0\"` (except on `/blocks`, whose total is always the latest height). 
         :type pagination_count_total: bool
@@ -652,9 +652,9 @@ class BlockApi:
     @validate_call
     def list_blocks_with_http_info(
         self,
-        pagination_key: Annotated[Optional[Annotated[str, Field(strict=True)]], Field(description="Where the page starts: the `next_key` of the previous page, or base64 of a decimal offset (e.g. `MTAw` = 100), or base64 of a JSON cursor: `{\"sequence\":N}` (tx lists), `{\"height\":N}` (blocks; NFT collections, where it means `height < N`), `{\"height\":N,\"token_id\":\"T\"}` (NFT tokens), `{\"account\":\"0x..\",\"amount\":\"N\"}` (rich list). The NFT lists' own `next_key`s add `\"collection_addr\":\"0x..\"`, the tie-break that makes the cursor unique. A key replaces `pagination.offset`. An empty value means no key. Malformed keys are a 400 naming `pagination.key`. ")] = None,
-        pagination_offset: Annotated[Optional[Annotated[int, Field(strict=True, ge=0)]], Field(description="Records to skip when no `pagination.key` is given. Negative values are a 400.")] = None,
-        pagination_limit: Annotated[Optional[Annotated[int, Field(le=1000, strict=True, ge=1)]], Field(description="Records per page, 1 to 1000. Values outside are a 400 (`pagination.limit must be between 1 and 1000`).")] = None,
+        pagination_key: Annotated[Optional[Annotated[str, Field(strict=True)]], Field(description="Where the page starts: the `next_key` of the previous page (base64 of the cursor `{\"height\":N}`: the blocks below height N, above it with `pagination.reverse=false`), or base64 of a decimal offset (e.g. `MTAw` = 100). A key replaces `pagination.offset`; an empty value means no key. Any other key is a 400 naming `pagination.key` (`invalid pagination.key: ...; pass the next_key of a previous page, or no key for the first page`): one not base64, neither JSON nor a decimal, or a JSON cursor with fields the block list does not issue or without the ones it needs. ")] = None,
+        pagination_offset: Annotated[Optional[Annotated[int, Field(strict=True, ge=0)]], Field(description="Records to skip when no `pagination.key` is given. Anything but a nonnegative integer is a 400 naming `pagination.offset`: `invalid pagination.offset: must be a nonnegative integer`. ")] = None,
+        pagination_limit: Annotated[Optional[Annotated[int, Field(le=1000, strict=True, ge=1)]], Field(description="Records per page, 1 to 1000. Anything else is a 400 naming `pagination.limit`: `invalid pagination.limit: must be an integer from 1 to 1000`. ")] = None,
         pagination_count_total: Annotated[Optional[StrictBool], Field(description="Whether `pagination.total` is computed. Defaults to true (explorers read totals without asking); with false, `total` is `\"0\"` (except on `/blocks`, whose total is always the latest height). ")] = None,
         pagination_reverse: Annotated[Optional[StrictBool], Field(description="Newest (or largest) first when true, the default; oldest first when false.")] = None,
         _request_timeout: Union[
@@ -674,11 +674,11 @@ class BlockApi:
 
         Blocks, newest first by default, paged by a `{\"height\":N}` cursor. `pagination.total` is the latest indexed height whatever `count_total` says (as the reference). 
 
-        :param pagination_key: Where the page starts: the `next_key` of the previous page, or base64 of a decimal offset (e.g. `MTAw` = 100), or base64 of a JSON cursor: `{\"sequence\":N}` (tx lists), `{\"height\":N}` (blocks; NFT collections, where it means `height < N`), `{\"height\":N,\"token_id\":\"T\"}` (NFT tokens), `{\"account\":\"0x..\",\"amount\":\"N\"}` (rich list). The NFT lists' own `next_key`s add `\"collection_addr\":\"0x..\"`, the tie-break that makes the cursor unique. A key replaces `pagination.offset`. An empty value means no key. Malformed keys are a 400 naming `pagination.key`. 
+        :param pagination_key: Where the page starts: the `next_key` of the previous page (base64 of the cursor `{\"height\":N}`: the blocks below height N, above it with `pagination.reverse=false`), or base64 of a decimal offset (e.g. `MTAw` = 100). A key replaces `pagination.offset`; an empty value means no key. Any other key is a 400 naming `pagination.key` (`invalid pagination.key: ...; pass the next_key of a previous page, or no key for the first page`): one not base64, neither JSON nor a decimal, or a JSON cursor with fields the block list does not issue or without the ones it needs. 
         :type pagination_key: str
-        :param pagination_offset: Records to skip when no `pagination.key` is given. Negative values are a 400.
+        :param pagination_offset: Records to skip when no `pagination.key` is given. Anything but a nonnegative integer is a 400 naming `pagination.offset`: `invalid pagination.offset: must be a nonnegative integer`. 
         :type pagination_offset: int
-        :param pagination_limit: Records per page, 1 to 1000. Values outside are a 400 (`pagination.limit must be between 1 and 1000`).
+        :param pagination_limit: Records per page, 1 to 1000. Anything else is a 400 naming `pagination.limit`: `invalid pagination.limit: must be an integer from 1 to 1000`. 
         :type pagination_limit: int
         :param pagination_count_total: Whether `pagination.total` is computed. Defaults to true (explorers read totals without asking); with false, `total` is `\"0\"` (except on `/blocks`, whose total is always the latest height). 
         :type pagination_count_total: bool
@@ -738,9 +738,9 @@ class BlockApi:
     @validate_call
     def list_blocks_without_preload_content(
         self,
-        pagination_key: Annotated[Optional[Annotated[str, Field(strict=True)]], Field(description="Where the page starts: the `next_key` of the previous page, or base64 of a decimal offset (e.g. `MTAw` = 100), or base64 of a JSON cursor: `{\"sequence\":N}` (tx lists), `{\"height\":N}` (blocks; NFT collections, where it means `height < N`), `{\"height\":N,\"token_id\":\"T\"}` (NFT tokens), `{\"account\":\"0x..\",\"amount\":\"N\"}` (rich list). The NFT lists' own `next_key`s add `\"collection_addr\":\"0x..\"`, the tie-break that makes the cursor unique. A key replaces `pagination.offset`. An empty value means no key. Malformed keys are a 400 naming `pagination.key`. ")] = None,
-        pagination_offset: Annotated[Optional[Annotated[int, Field(strict=True, ge=0)]], Field(description="Records to skip when no `pagination.key` is given. Negative values are a 400.")] = None,
-        pagination_limit: Annotated[Optional[Annotated[int, Field(le=1000, strict=True, ge=1)]], Field(description="Records per page, 1 to 1000. Values outside are a 400 (`pagination.limit must be between 1 and 1000`).")] = None,
+        pagination_key: Annotated[Optional[Annotated[str, Field(strict=True)]], Field(description="Where the page starts: the `next_key` of the previous page (base64 of the cursor `{\"height\":N}`: the blocks below height N, above it with `pagination.reverse=false`), or base64 of a decimal offset (e.g. `MTAw` = 100). A key replaces `pagination.offset`; an empty value means no key. Any other key is a 400 naming `pagination.key` (`invalid pagination.key: ...; pass the next_key of a previous page, or no key for the first page`): one not base64, neither JSON nor a decimal, or a JSON cursor with fields the block list does not issue or without the ones it needs. ")] = None,
+        pagination_offset: Annotated[Optional[Annotated[int, Field(strict=True, ge=0)]], Field(description="Records to skip when no `pagination.key` is given. Anything but a nonnegative integer is a 400 naming `pagination.offset`: `invalid pagination.offset: must be a nonnegative integer`. ")] = None,
+        pagination_limit: Annotated[Optional[Annotated[int, Field(le=1000, strict=True, ge=1)]], Field(description="Records per page, 1 to 1000. Anything else is a 400 naming `pagination.limit`: `invalid pagination.limit: must be an integer from 1 to 1000`. ")] = None,
         pagination_count_total: Annotated[Optional[StrictBool], Field(description="Whether `pagination.total` is computed. Defaults to true (explorers read totals without asking); with false, `total` is `\"0\"` (except on `/blocks`, whose total is always the latest height). ")] = None,
         pagination_reverse: Annotated[Optional[StrictBool], Field(description="Newest (or largest) first when true, the default; oldest first when false.")] = None,
         _request_timeout: Union[
@@ -760,11 +760,11 @@ class BlockApi:
 
         Blocks, newest first by default, paged by a `{\"height\":N}` cursor. `pagination.total` is the latest indexed height whatever `count_total` says (as the reference). 
 
-        :param pagination_key: Where the page starts: the `next_key` of the previous page, or base64 of a decimal offset (e.g. `MTAw` = 100), or base64 of a JSON cursor: `{\"sequence\":N}` (tx lists), `{\"height\":N}` (blocks; NFT collections, where it means `height < N`), `{\"height\":N,\"token_id\":\"T\"}` (NFT tokens), `{\"account\":\"0x..\",\"amount\":\"N\"}` (rich list). The NFT lists' own `next_key`s add `\"collection_addr\":\"0x..\"`, the tie-break that makes the cursor unique. A key replaces `pagination.offset`. An empty value means no key. Malformed keys are a 400 naming `pagination.key`. 
+        :param pagination_key: Where the page starts: the `next_key` of the previous page (base64 of the cursor `{\"height\":N}`: the blocks below height N, above it with `pagination.reverse=false`), or base64 of a decimal offset (e.g. `MTAw` = 100). A key replaces `pagination.offset`; an empty value means no key. Any other key is a 400 naming `pagination.key` (`invalid pagination.key: ...; pass the next_key of a previous page, or no key for the first page`): one not base64, neither JSON nor a decimal, or a JSON cursor with fields the block list does not issue or without the ones it needs. 
         :type pagination_key: str
-        :param pagination_offset: Records to skip when no `pagination.key` is given. Negative values are a 400.
+        :param pagination_offset: Records to skip when no `pagination.key` is given. Anything but a nonnegative integer is a 400 naming `pagination.offset`: `invalid pagination.offset: must be a nonnegative integer`. 
         :type pagination_offset: int
-        :param pagination_limit: Records per page, 1 to 1000. Values outside are a 400 (`pagination.limit must be between 1 and 1000`).
+        :param pagination_limit: Records per page, 1 to 1000. Anything else is a 400 naming `pagination.limit`: `invalid pagination.limit: must be an integer from 1 to 1000`. 
         :type pagination_limit: int
         :param pagination_count_total: Whether `pagination.total` is computed. Defaults to true (explorers read totals without asking); with false, `total` is `\"0\"` (except on `/blocks`, whose total is always the latest height). 
         :type pagination_count_total: bool

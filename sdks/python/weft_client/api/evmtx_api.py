@@ -314,9 +314,9 @@ class EVMTxApi:
     @validate_call
     def list_evm_txs(
         self,
-        pagination_key: Annotated[Optional[Annotated[str, Field(strict=True)]], Field(description="Where the page starts: the `next_key` of the previous page, or base64 of a decimal offset (e.g. `MTAw` = 100), or base64 of a JSON cursor: `{\"sequence\":N}` (tx lists), `{\"height\":N}` (blocks; NFT collections, where it means `height < N`), `{\"height\":N,\"token_id\":\"T\"}` (NFT tokens), `{\"account\":\"0x..\",\"amount\":\"N\"}` (rich list). The NFT lists' own `next_key`s add `\"collection_addr\":\"0x..\"`, the tie-break that makes the cursor unique. A key replaces `pagination.offset`. An empty value means no key. Malformed keys are a 400 naming `pagination.key`. ")] = None,
-        pagination_offset: Annotated[Optional[Annotated[int, Field(strict=True, ge=0)]], Field(description="Records to skip when no `pagination.key` is given. Negative values are a 400.")] = None,
-        pagination_limit: Annotated[Optional[Annotated[int, Field(le=1000, strict=True, ge=1)]], Field(description="Records per page, 1 to 1000. Values outside are a 400 (`pagination.limit must be between 1 and 1000`).")] = None,
+        pagination_key: Annotated[Optional[Annotated[str, Field(strict=True)]], Field(description="Where the page starts: the `next_key` of the previous page (base64 of the cursor `{\"sequence\":N}`), or base64 of a decimal offset (e.g. `MTAw` = 100). A key replaces `pagination.offset`; an empty value means no key. Any other key is a 400 naming `pagination.key` (`invalid pagination.key: ...; pass the next_key of a previous page, or no key for the first page`): one not base64, neither JSON nor a decimal, or a JSON cursor with fields a tx list does not issue or without the ones it needs. ")] = None,
+        pagination_offset: Annotated[Optional[Annotated[int, Field(strict=True, ge=0)]], Field(description="Records to skip when no `pagination.key` is given. Anything but a nonnegative integer is a 400 naming `pagination.offset`: `invalid pagination.offset: must be a nonnegative integer`. ")] = None,
+        pagination_limit: Annotated[Optional[Annotated[int, Field(le=1000, strict=True, ge=1)]], Field(description="Records per page, 1 to 1000. Anything else is a 400 naming `pagination.limit`: `invalid pagination.limit: must be an integer from 1 to 1000`. ")] = None,
         pagination_count_total: Annotated[Optional[StrictBool], Field(description="Whether `pagination.total` is computed. Defaults to true (explorers read totals without asking); with false, `total` is `\"0\"` (except on `/blocks`, whose total is always the latest height). ")] = None,
         pagination_reverse: Annotated[Optional[StrictBool], Field(description="Newest (or largest) first when true, the default; oldest first when false.")] = None,
         _request_timeout: Union[
@@ -336,11 +336,11 @@ class EVMTxApi:
 
         Every indexed EVM tx (receipt form), newest first by default, paged by a `{\"sequence\":N}` cursor. EVM chains only.
 
-        :param pagination_key: Where the page starts: the `next_key` of the previous page, or base64 of a decimal offset (e.g. `MTAw` = 100), or base64 of a JSON cursor: `{\"sequence\":N}` (tx lists), `{\"height\":N}` (blocks; NFT collections, where it means `height < N`), `{\"height\":N,\"token_id\":\"T\"}` (NFT tokens), `{\"account\":\"0x..\",\"amount\":\"N\"}` (rich list). The NFT lists' own `next_key`s add `\"collection_addr\":\"0x..\"`, the tie-break that makes the cursor unique. A key replaces `pagination.offset`. An empty value means no key. Malformed keys are a 400 naming `pagination.key`. 
+        :param pagination_key: Where the page starts: the `next_key` of the previous page (base64 of the cursor `{\"sequence\":N}`), or base64 of a decimal offset (e.g. `MTAw` = 100). A key replaces `pagination.offset`; an empty value means no key. Any other key is a 400 naming `pagination.key` (`invalid pagination.key: ...; pass the next_key of a previous page, or no key for the first page`): one not base64, neither JSON nor a decimal, or a JSON cursor with fields a tx list does not issue or without the ones it needs. 
         :type pagination_key: str
-        :param pagination_offset: Records to skip when no `pagination.key` is given. Negative values are a 400.
+        :param pagination_offset: Records to skip when no `pagination.key` is given. Anything but a nonnegative integer is a 400 naming `pagination.offset`: `invalid pagination.offset: must be a nonnegative integer`. 
         :type pagination_offset: int
-        :param pagination_limit: Records per page, 1 to 1000. Values outside are a 400 (`pagination.limit must be between 1 and 1000`).
+        :param pagination_limit: Records per page, 1 to 1000. Anything else is a 400 naming `pagination.limit`: `invalid pagination.limit: must be an integer from 1 to 1000`. 
         :type pagination_limit: int
         :param pagination_count_total: Whether `pagination.total` is computed. Defaults to true (explorers read totals without asking); with false, `total` is `\"0\"` (except on `/blocks`, whose total is always the latest height). 
         :type pagination_count_total: bool
@@ -401,9 +401,9 @@ class EVMTxApi:
     @validate_call
     def list_evm_txs_with_http_info(
         self,
-        pagination_key: Annotated[Optional[Annotated[str, Field(strict=True)]], Field(description="Where the page starts: the `next_key` of the previous page, or base64 of a decimal offset (e.g. `MTAw` = 100), or base64 of a JSON cursor: `{\"sequence\":N}` (tx lists), `{\"height\":N}` (blocks; NFT collections, where it means `height < N`), `{\"height\":N,\"token_id\":\"T\"}` (NFT tokens), `{\"account\":\"0x..\",\"amount\":\"N\"}` (rich list). The NFT lists' own `next_key`s add `\"collection_addr\":\"0x..\"`, the tie-break that makes the cursor unique. A key replaces `pagination.offset`. An empty value means no key. Malformed keys are a 400 naming `pagination.key`. ")] = None,
-        pagination_offset: Annotated[Optional[Annotated[int, Field(strict=True, ge=0)]], Field(description="Records to skip when no `pagination.key` is given. Negative values are a 400.")] = None,
-        pagination_limit: Annotated[Optional[Annotated[int, Field(le=1000, strict=True, ge=1)]], Field(description="Records per page, 1 to 1000. Values outside are a 400 (`pagination.limit must be between 1 and 1000`).")] = None,
+        pagination_key: Annotated[Optional[Annotated[str, Field(strict=True)]], Field(description="Where the page starts: the `next_key` of the previous page (base64 of the cursor `{\"sequence\":N}`), or base64 of a decimal offset (e.g. `MTAw` = 100). A key replaces `pagination.offset`; an empty value means no key. Any other key is a 400 naming `pagination.key` (`invalid pagination.key: ...; pass the next_key of a previous page, or no key for the first page`): one not base64, neither JSON nor a decimal, or a JSON cursor with fields a tx list does not issue or without the ones it needs. ")] = None,
+        pagination_offset: Annotated[Optional[Annotated[int, Field(strict=True, ge=0)]], Field(description="Records to skip when no `pagination.key` is given. Anything but a nonnegative integer is a 400 naming `pagination.offset`: `invalid pagination.offset: must be a nonnegative integer`. ")] = None,
+        pagination_limit: Annotated[Optional[Annotated[int, Field(le=1000, strict=True, ge=1)]], Field(description="Records per page, 1 to 1000. Anything else is a 400 naming `pagination.limit`: `invalid pagination.limit: must be an integer from 1 to 1000`. ")] = None,
         pagination_count_total: Annotated[Optional[StrictBool], Field(description="Whether `pagination.total` is computed. Defaults to true (explorers read totals without asking); with false, `total` is `\"0\"` (except on `/blocks`, whose total is always the latest height). ")] = None,
         pagination_reverse: Annotated[Optional[StrictBool], Field(description="Newest (or largest) first when true, the default; oldest first when false.")] = None,
         _request_timeout: Union[
@@ -423,11 +423,11 @@ class EVMTxApi:
 
         Every indexed EVM tx (receipt form), newest first by default, paged by a `{\"sequence\":N}` cursor. EVM chains only.
 
-        :param pagination_key: Where the page starts: the `next_key` of the previous page, or base64 of a decimal offset (e.g. `MTAw` = 100), or base64 of a JSON cursor: `{\"sequence\":N}` (tx lists), `{\"height\":N}` (blocks; NFT collections, where it means `height < N`), `{\"height\":N,\"token_id\":\"T\"}` (NFT tokens), `{\"account\":\"0x..\",\"amount\":\"N\"}` (rich list). The NFT lists' own `next_key`s add `\"collection_addr\":\"0x..\"`, the tie-break that makes the cursor unique. A key replaces `pagination.offset`. An empty value means no key. Malformed keys are a 400 naming `pagination.key`. 
+        :param pagination_key: Where the page starts: the `next_key` of the previous page (base64 of the cursor `{\"sequence\":N}`), or base64 of a decimal offset (e.g. `MTAw` = 100). A key replaces `pagination.offset`; an empty value means no key. Any other key is a 400 naming `pagination.key` (`invalid pagination.key: ...; pass the next_key of a previous page, or no key for the first page`): one not base64, neither JSON nor a decimal, or a JSON cursor with fields a tx list does not issue or without the ones it needs. 
         :type pagination_key: str
-        :param pagination_offset: Records to skip when no `pagination.key` is given. Negative values are a 400.
+        :param pagination_offset: Records to skip when no `pagination.key` is given. Anything but a nonnegative integer is a 400 naming `pagination.offset`: `invalid pagination.offset: must be a nonnegative integer`. 
         :type pagination_offset: int
-        :param pagination_limit: Records per page, 1 to 1000. Values outside are a 400 (`pagination.limit must be between 1 and 1000`).
+        :param pagination_limit: Records per page, 1 to 1000. Anything else is a 400 naming `pagination.limit`: `invalid pagination.limit: must be an integer from 1 to 1000`. 
         :type pagination_limit: int
         :param pagination_count_total: Whether `pagination.total` is computed. Defaults to true (explorers read totals without asking); with false, `total` is `\"0\"` (except on `/blocks`, whose total is always the latest height). 
         :type pagination_count_total: bool
@@ -488,9 +488,9 @@ class EVMTxApi:
     @validate_call
     def list_evm_txs_without_preload_content(
         self,
-        pagination_key: Annotated[Optional[Annotated[str, Field(strict=True)]], Field(description="Where the page starts: the `next_key` of the previous page, or base64 of a decimal offset (e.g. `MTAw` = 100), or base64 of a JSON cursor: `{\"sequence\":N}` (tx lists), `{\"height\":N}` (blocks; NFT collections, where it means `height < N`), `{\"height\":N,\"token_id\":\"T\"}` (NFT tokens), `{\"account\":\"0x..\",\"amount\":\"N\"}` (rich list). The NFT lists' own `next_key`s add `\"collection_addr\":\"0x..\"`, the tie-break that makes the cursor unique. A key replaces `pagination.offset`. An empty value means no key. Malformed keys are a 400 naming `pagination.key`. ")] = None,
-        pagination_offset: Annotated[Optional[Annotated[int, Field(strict=True, ge=0)]], Field(description="Records to skip when no `pagination.key` is given. Negative values are a 400.")] = None,
-        pagination_limit: Annotated[Optional[Annotated[int, Field(le=1000, strict=True, ge=1)]], Field(description="Records per page, 1 to 1000. Values outside are a 400 (`pagination.limit must be between 1 and 1000`).")] = None,
+        pagination_key: Annotated[Optional[Annotated[str, Field(strict=True)]], Field(description="Where the page starts: the `next_key` of the previous page (base64 of the cursor `{\"sequence\":N}`), or base64 of a decimal offset (e.g. `MTAw` = 100). A key replaces `pagination.offset`; an empty value means no key. Any other key is a 400 naming `pagination.key` (`invalid pagination.key: ...; pass the next_key of a previous page, or no key for the first page`): one not base64, neither JSON nor a decimal, or a JSON cursor with fields a tx list does not issue or without the ones it needs. ")] = None,
+        pagination_offset: Annotated[Optional[Annotated[int, Field(strict=True, ge=0)]], Field(description="Records to skip when no `pagination.key` is given. Anything but a nonnegative integer is a 400 naming `pagination.offset`: `invalid pagination.offset: must be a nonnegative integer`. ")] = None,
+        pagination_limit: Annotated[Optional[Annotated[int, Field(le=1000, strict=True, ge=1)]], Field(description="Records per page, 1 to 1000. Anything else is a 400 naming `pagination.limit`: `invalid pagination.limit: must be an integer from 1 to 1000`. ")] = None,
         pagination_count_total: Annotated[Optional[StrictBool], Field(description="Whether `pagination.total` is computed. Defaults to true (explorers read totals without asking); with false, `total` is `\"0\"` (except on `/blocks`, whose total is always the latest height). ")] = None,
         pagination_reverse: Annotated[Optional[StrictBool], Field(description="Newest (or largest) first when true, the default; oldest first when false.")] = None,
         _request_timeout: Union[
@@ -510,11 +510,11 @@ class EVMTxApi:
 
         Every indexed EVM tx (receipt form), newest first by default, paged by a `{\"sequence\":N}` cursor. EVM chains only.
 
-        :param pagination_key: Where the page starts: the `next_key` of the previous page, or base64 of a decimal offset (e.g. `MTAw` = 100), or base64 of a JSON cursor: `{\"sequence\":N}` (tx lists), `{\"height\":N}` (blocks; NFT collections, where it means `height < N`), `{\"height\":N,\"token_id\":\"T\"}` (NFT tokens), `{\"account\":\"0x..\",\"amount\":\"N\"}` (rich list). The NFT lists' own `next_key`s add `\"collection_addr\":\"0x..\"`, the tie-break that makes the cursor unique. A key replaces `pagination.offset`. An empty value means no key. Malformed keys are a 400 naming `pagination.key`. 
+        :param pagination_key: Where the page starts: the `next_key` of the previous page (base64 of the cursor `{\"sequence\":N}`), or base64 of a decimal offset (e.g. `MTAw` = 100). A key replaces `pagination.offset`; an empty value means no key. Any other key is a 400 naming `pagination.key` (`invalid pagination.key: ...; pass the next_key of a previous page, or no key for the first page`): one not base64, neither JSON nor a decimal, or a JSON cursor with fields a tx list does not issue or without the ones it needs. 
         :type pagination_key: str
-        :param pagination_offset: Records to skip when no `pagination.key` is given. Negative values are a 400.
+        :param pagination_offset: Records to skip when no `pagination.key` is given. Anything but a nonnegative integer is a 400 naming `pagination.offset`: `invalid pagination.offset: must be a nonnegative integer`. 
         :type pagination_offset: int
-        :param pagination_limit: Records per page, 1 to 1000. Values outside are a 400 (`pagination.limit must be between 1 and 1000`).
+        :param pagination_limit: Records per page, 1 to 1000. Anything else is a 400 naming `pagination.limit`: `invalid pagination.limit: must be an integer from 1 to 1000`. 
         :type pagination_limit: int
         :param pagination_count_total: Whether `pagination.total` is computed. Defaults to true (explorers read totals without asking); with false, `total` is `\"0\"` (except on `/blocks`, whose total is always the latest height). 
         :type pagination_count_total: bool
@@ -658,9 +658,9 @@ class EVMTxApi:
         self,
         account: Annotated[str, Field(min_length=1, strict=True, description="An account, contract or object address: bech32 with the chain's prefix (`init1...`), or 20- or 32-byte hex with or without `0x` in any case (leading zeros may be left out). Malformed: 400. ")],
         is_signer: Annotated[Optional[StrictStr], Field(description="With `true`, only txs the account signed (first signer of the tx; `from` for EVM txs). Only the literal `true` filters; any other value, like the reference, does not. ")] = None,
-        pagination_key: Annotated[Optional[Annotated[str, Field(strict=True)]], Field(description="Where the page starts: the `next_key` of the previous page, or base64 of a decimal offset (e.g. `MTAw` = 100), or base64 of a JSON cursor: `{\"sequence\":N}` (tx lists), `{\"height\":N}` (blocks; NFT collections, where it means `height < N`), `{\"height\":N,\"token_id\":\"T\"}` (NFT tokens), `{\"account\":\"0x..\",\"amount\":\"N\"}` (rich list). The NFT lists' own `next_key`s add `\"collection_addr\":\"0x..\"`, the tie-break that makes the cursor unique. A key replaces `pagination.offset`. An empty value means no key. Malformed keys are a 400 naming `pagination.key`. ")] = None,
-        pagination_offset: Annotated[Optional[Annotated[int, Field(strict=True, ge=0)]], Field(description="Records to skip when no `pagination.key` is given. Negative values are a 400.")] = None,
-        pagination_limit: Annotated[Optional[Annotated[int, Field(le=1000, strict=True, ge=1)]], Field(description="Records per page, 1 to 1000. Values outside are a 400 (`pagination.limit must be between 1 and 1000`).")] = None,
+        pagination_key: Annotated[Optional[Annotated[str, Field(strict=True)]], Field(description="Where the page starts: the `next_key` of the previous page (base64 of the cursor `{\"sequence\":N}`), or base64 of a decimal offset (e.g. `MTAw` = 100). A key replaces `pagination.offset`; an empty value means no key. Any other key is a 400 naming `pagination.key` (`invalid pagination.key: ...; pass the next_key of a previous page, or no key for the first page`): one not base64, neither JSON nor a decimal, or a JSON cursor with fields a tx list does not issue or without the ones it needs. ")] = None,
+        pagination_offset: Annotated[Optional[Annotated[int, Field(strict=True, ge=0)]], Field(description="Records to skip when no `pagination.key` is given. Anything but a nonnegative integer is a 400 naming `pagination.offset`: `invalid pagination.offset: must be a nonnegative integer`. ")] = None,
+        pagination_limit: Annotated[Optional[Annotated[int, Field(le=1000, strict=True, ge=1)]], Field(description="Records per page, 1 to 1000. Anything else is a 400 naming `pagination.limit`: `invalid pagination.limit: must be an integer from 1 to 1000`. ")] = None,
         pagination_count_total: Annotated[Optional[StrictBool], Field(description="Whether `pagination.total` is computed. Defaults to true (explorers read totals without asking); with false, `total` is `\"0\"` (except on `/blocks`, whose total is always the latest height). ")] = None,
         pagination_reverse: Annotated[Optional[StrictBool], Field(description="Newest (or largest) first when true, the default; oldest first when false.")] = None,
         _request_timeout: Union[
@@ -684,11 +684,11 @@ class EVMTxApi:
         :type account: str
         :param is_signer: With `true`, only txs the account signed (first signer of the tx; `from` for EVM txs). Only the literal `true` filters; any other value, like the reference, does not. 
         :type is_signer: str
-        :param pagination_key: Where the page starts: the `next_key` of the previous page, or base64 of a decimal offset (e.g. `MTAw` = 100), or base64 of a JSON cursor: `{\"sequence\":N}` (tx lists), `{\"height\":N}` (blocks; NFT collections, where it means `height < N`), `{\"height\":N,\"token_id\":\"T\"}` (NFT tokens), `{\"account\":\"0x..\",\"amount\":\"N\"}` (rich list). The NFT lists' own `next_key`s add `\"collection_addr\":\"0x..\"`, the tie-break that makes the cursor unique. A key replaces `pagination.offset`. An empty value means no key. Malformed keys are a 400 naming `pagination.key`. 
+        :param pagination_key: Where the page starts: the `next_key` of the previous page (base64 of the cursor `{\"sequence\":N}`), or base64 of a decimal offset (e.g. `MTAw` = 100). A key replaces `pagination.offset`; an empty value means no key. Any other key is a 400 naming `pagination.key` (`invalid pagination.key: ...; pass the next_key of a previous page, or no key for the first page`): one not base64, neither JSON nor a decimal, or a JSON cursor with fields a tx list does not issue or without the ones it needs. 
         :type pagination_key: str
-        :param pagination_offset: Records to skip when no `pagination.key` is given. Negative values are a 400.
+        :param pagination_offset: Records to skip when no `pagination.key` is given. Anything but a nonnegative integer is a 400 naming `pagination.offset`: `invalid pagination.offset: must be a nonnegative integer`. 
         :type pagination_offset: int
-        :param pagination_limit: Records per page, 1 to 1000. Values outside are a 400 (`pagination.limit must be between 1 and 1000`).
+        :param pagination_limit: Records per page, 1 to 1000. Anything else is a 400 naming `pagination.limit`: `invalid pagination.limit: must be an integer from 1 to 1000`. 
         :type pagination_limit: int
         :param pagination_count_total: Whether `pagination.total` is computed. Defaults to true (explorers read totals without asking); with false, `total` is `\"0\"` (except on `/blocks`, whose total is always the latest height). 
         :type pagination_count_total: bool
@@ -753,9 +753,9 @@ class EVMTxApi:
         self,
         account: Annotated[str, Field(min_length=1, strict=True, description="An account, contract or object address: bech32 with the chain's prefix (`init1...`), or 20- or 32-byte hex with or without `0x` in any case (leading zeros may be left out). Malformed: 400. ")],
         is_signer: Annotated[Optional[StrictStr], Field(description="With `true`, only txs the account signed (first signer of the tx; `from` for EVM txs). Only the literal `true` filters; any other value, like the reference, does not. ")] = None,
-        pagination_key: Annotated[Optional[Annotated[str, Field(strict=True)]], Field(description="Where the page starts: the `next_key` of the previous page, or base64 of a decimal offset (e.g. `MTAw` = 100), or base64 of a JSON cursor: `{\"sequence\":N}` (tx lists), `{\"height\":N}` (blocks; NFT collections, where it means `height < N`), `{\"height\":N,\"token_id\":\"T\"}` (NFT tokens), `{\"account\":\"0x..\",\"amount\":\"N\"}` (rich list). The NFT lists' own `next_key`s add `\"collection_addr\":\"0x..\"`, the tie-break that makes the cursor unique. A key replaces `pagination.offset`. An empty value means no key. Malformed keys are a 400 naming `pagination.key`. ")] = None,
-        pagination_offset: Annotated[Optional[Annotated[int, Field(strict=True, ge=0)]], Field(description="Records to skip when no `pagination.key` is given. Negative values are a 400.")] = None,
-        pagination_limit: Annotated[Optional[Annotated[int, Field(le=1000, strict=True, ge=1)]], Field(description="Records per page, 1 to 1000. Values outside are a 400 (`pagination.limit must be between 1 and 1000`).")] = None,
+        pagination_key: Annotated[Optional[Annotated[str, Field(strict=True)]], Field(description="Where the page starts: the `next_key` of the previous page (base64 of the cursor `{\"sequence\":N}`), or base64 of a decimal offset (e.g. `MTAw` = 100). A key replaces `pagination.offset`; an empty value means no key. Any other key is a 400 naming `pagination.key` (`invalid pagination.key: ...; pass the next_key of a previous page, or no key for the first page`): one not base64, neither JSON nor a decimal, or a JSON cursor with fields a tx list does not issue or without the ones it needs. ")] = None,
+        pagination_offset: Annotated[Optional[Annotated[int, Field(strict=True, ge=0)]], Field(description="Records to skip when no `pagination.key` is given. Anything but a nonnegative integer is a 400 naming `pagination.offset`: `invalid pagination.offset: must be a nonnegative integer`. ")] = None,
+        pagination_limit: Annotated[Optional[Annotated[int, Field(le=1000, strict=True, ge=1)]], Field(description="Records per page, 1 to 1000. Anything else is a 400 naming `pagination.limit`: `invalid pagination.limit: must be an integer from 1 to 1000`. ")] = None,
         pagination_count_total: Annotated[Optional[StrictBool], Field(description="Whether `pagination.total` is computed. Defaults to true (explorers read totals without asking); with false, `total` is `\"0\"` (except on `/blocks`, whose total is always the latest height). ")] = None,
         pagination_reverse: Annotated[Optional[StrictBool], Field(description="Newest (or largest) first when true, the default; oldest first when false.")] = None,
         _request_timeout: Union[
@@ -779,11 +779,11 @@ class EVMTxApi:
         :type account: str
         :param is_signer: With `true`, only txs the account signed (first signer of the tx; `from` for EVM txs). Only the literal `true` filters; any other value, like the reference, does not. 
         :type is_signer: str
-        :param pagination_key: Where the page starts: the `next_key` of the previous page, or base64 of a decimal offset (e.g. `MTAw` = 100), or base64 of a JSON cursor: `{\"sequence\":N}` (tx lists), `{\"height\":N}` (blocks; NFT collections, where it means `height < N`), `{\"height\":N,\"token_id\":\"T\"}` (NFT tokens), `{\"account\":\"0x..\",\"amount\":\"N\"}` (rich list). The NFT lists' own `next_key`s add `\"collection_addr\":\"0x..\"`, the tie-break that makes the cursor unique. A key replaces `pagination.offset`. An empty value means no key. Malformed keys are a 400 naming `pagination.key`. 
+        :param pagination_key: Where the page starts: the `next_key` of the previous page (base64 of the cursor `{\"sequence\":N}`), or base64 of a decimal offset (e.g. `MTAw` = 100). A key replaces `pagination.offset`; an empty value means no key. Any other key is a 400 naming `pagination.key` (`invalid pagination.key: ...; pass the next_key of a previous page, or no key for the first page`): one not base64, neither JSON nor a decimal, or a JSON cursor with fields a tx list does not issue or without the ones it needs. 
         :type pagination_key: str
-        :param pagination_offset: Records to skip when no `pagination.key` is given. Negative values are a 400.
+        :param pagination_offset: Records to skip when no `pagination.key` is given. Anything but a nonnegative integer is a 400 naming `pagination.offset`: `invalid pagination.offset: must be a nonnegative integer`. 
         :type pagination_offset: int
-        :param pagination_limit: Records per page, 1 to 1000. Values outside are a 400 (`pagination.limit must be between 1 and 1000`).
+        :param pagination_limit: Records per page, 1 to 1000. Anything else is a 400 naming `pagination.limit`: `invalid pagination.limit: must be an integer from 1 to 1000`. 
         :type pagination_limit: int
         :param pagination_count_total: Whether `pagination.total` is computed. Defaults to true (explorers read totals without asking); with false, `total` is `\"0\"` (except on `/blocks`, whose total is always the latest height). 
         :type pagination_count_total: bool
@@ -848,9 +848,9 @@ class EVMTxApi:
         self,
         account: Annotated[str, Field(min_length=1, strict=True, description="An account, contract or object address: bech32 with the chain's prefix (`init1...`), or 20- or 32-byte hex with or without `0x` in any case (leading zeros may be left out). Malformed: 400. ")],
         is_signer: Annotated[Optional[StrictStr], Field(description="With `true`, only txs the account signed (first signer of the tx; `from` for EVM txs). Only the literal `true` filters; any other value, like the reference, does not. ")] = None,
-        pagination_key: Annotated[Optional[Annotated[str, Field(strict=True)]], Field(description="Where the page starts: the `next_key` of the previous page, or base64 of a decimal offset (e.g. `MTAw` = 100), or base64 of a JSON cursor: `{\"sequence\":N}` (tx lists), `{\"height\":N}` (blocks; NFT collections, where it means `height < N`), `{\"height\":N,\"token_id\":\"T\"}` (NFT tokens), `{\"account\":\"0x..\",\"amount\":\"N\"}` (rich list). The NFT lists' own `next_key`s add `\"collection_addr\":\"0x..\"`, the tie-break that makes the cursor unique. A key replaces `pagination.offset`. An empty value means no key. Malformed keys are a 400 naming `pagination.key`. ")] = None,
-        pagination_offset: Annotated[Optional[Annotated[int, Field(strict=True, ge=0)]], Field(description="Records to skip when no `pagination.key` is given. Negative values are a 400.")] = None,
-        pagination_limit: Annotated[Optional[Annotated[int, Field(le=1000, strict=True, ge=1)]], Field(description="Records per page, 1 to 1000. Values outside are a 400 (`pagination.limit must be between 1 and 1000`).")] = None,
+        pagination_key: Annotated[Optional[Annotated[str, Field(strict=True)]], Field(description="Where the page starts: the `next_key` of the previous page (base64 of the cursor `{\"sequence\":N}`), or base64 of a decimal offset (e.g. `MTAw` = 100). A key replaces `pagination.offset`; an empty value means no key. Any other key is a 400 naming `pagination.key` (`invalid pagination.key: ...; pass the next_key of a previous page, or no key for the first page`): one not base64, neither JSON nor a decimal, or a JSON cursor with fields a tx list does not issue or without the ones it needs. ")] = None,
+        pagination_offset: Annotated[Optional[Annotated[int, Field(strict=True, ge=0)]], Field(description="Records to skip when no `pagination.key` is given. Anything but a nonnegative integer is a 400 naming `pagination.offset`: `invalid pagination.offset: must be a nonnegative integer`. ")] = None,
+        pagination_limit: Annotated[Optional[Annotated[int, Field(le=1000, strict=True, ge=1)]], Field(description="Records per page, 1 to 1000. Anything else is a 400 naming `pagination.limit`: `invalid pagination.limit: must be an integer from 1 to 1000`. ")] = None,
         pagination_count_total: Annotated[Optional[StrictBool], Field(description="Whether `pagination.total` is computed. Defaults to true (explorers read totals without asking); with false, `total` is `\"0\"` (except on `/blocks`, whose total is always the latest height). ")] = None,
         pagination_reverse: Annotated[Optional[StrictBool], Field(description="Newest (or largest) first when true, the default; oldest first when false.")] = None,
         _request_timeout: Union[
@@ -874,11 +874,11 @@ class EVMTxApi:
         :type account: str
         :param is_signer: With `true`, only txs the account signed (first signer of the tx; `from` for EVM txs). Only the literal `true` filters; any other value, like the reference, does not. 
         :type is_signer: str
-        :param pagination_key: Where the page starts: the `next_key` of the previous page, or base64 of a decimal offset (e.g. `MTAw` = 100), or base64 of a JSON cursor: `{\"sequence\":N}` (tx lists), `{\"height\":N}` (blocks; NFT collections, where it means `height < N`), `{\"height\":N,\"token_id\":\"T\"}` (NFT tokens), `{\"account\":\"0x..\",\"amount\":\"N\"}` (rich list). The NFT lists' own `next_key`s add `\"collection_addr\":\"0x..\"`, the tie-break that makes the cursor unique. A key replaces `pagination.offset`. An empty value means no key. Malformed keys are a 400 naming `pagination.key`. 
+        :param pagination_key: Where the page starts: the `next_key` of the previous page (base64 of the cursor `{\"sequence\":N}`), or base64 of a decimal offset (e.g. `MTAw` = 100). A key replaces `pagination.offset`; an empty value means no key. Any other key is a 400 naming `pagination.key` (`invalid pagination.key: ...; pass the next_key of a previous page, or no key for the first page`): one not base64, neither JSON nor a decimal, or a JSON cursor with fields a tx list does not issue or without the ones it needs. 
         :type pagination_key: str
-        :param pagination_offset: Records to skip when no `pagination.key` is given. Negative values are a 400.
+        :param pagination_offset: Records to skip when no `pagination.key` is given. Anything but a nonnegative integer is a 400 naming `pagination.offset`: `invalid pagination.offset: must be a nonnegative integer`. 
         :type pagination_offset: int
-        :param pagination_limit: Records per page, 1 to 1000. Values outside are a 400 (`pagination.limit must be between 1 and 1000`).
+        :param pagination_limit: Records per page, 1 to 1000. Anything else is a 400 naming `pagination.limit`: `invalid pagination.limit: must be an integer from 1 to 1000`. 
         :type pagination_limit: int
         :param pagination_count_total: Whether `pagination.total` is computed. Defaults to true (explorers read totals without asking); with false, `total` is `\"0\"` (except on `/blocks`, whose total is always the latest height). 
         :type pagination_count_total: bool
@@ -1030,10 +1030,10 @@ class EVMTxApi:
     @validate_call
     def list_evm_txs_by_height(
         self,
-        height: Annotated[int, Field(strict=True, ge=1, description="Block height, a positive integer.")],
-        pagination_key: Annotated[Optional[Annotated[str, Field(strict=True)]], Field(description="Where the page starts: the `next_key` of the previous page, or base64 of a decimal offset (e.g. `MTAw` = 100), or base64 of a JSON cursor: `{\"sequence\":N}` (tx lists), `{\"height\":N}` (blocks; NFT collections, where it means `height < N`), `{\"height\":N,\"token_id\":\"T\"}` (NFT tokens), `{\"account\":\"0x..\",\"amount\":\"N\"}` (rich list). The NFT lists' own `next_key`s add `\"collection_addr\":\"0x..\"`, the tie-break that makes the cursor unique. A key replaces `pagination.offset`. An empty value means no key. Malformed keys are a 400 naming `pagination.key`. ")] = None,
-        pagination_offset: Annotated[Optional[Annotated[int, Field(strict=True, ge=0)]], Field(description="Records to skip when no `pagination.key` is given. Negative values are a 400.")] = None,
-        pagination_limit: Annotated[Optional[Annotated[int, Field(le=1000, strict=True, ge=1)]], Field(description="Records per page, 1 to 1000. Values outside are a 400 (`pagination.limit must be between 1 and 1000`).")] = None,
+        height: Annotated[int, Field(strict=True, ge=1, description="Block height, a positive integer (at most 2^63-1). Anything else is a 400 naming `height`, the same on every route taking a height: `invalid height: must be a positive integer`. ")],
+        pagination_key: Annotated[Optional[Annotated[str, Field(strict=True)]], Field(description="Where the page starts: the `next_key` of the previous page (base64 of the cursor `{\"sequence\":N}`), or base64 of a decimal offset (e.g. `MTAw` = 100). A key replaces `pagination.offset`; an empty value means no key. Any other key is a 400 naming `pagination.key` (`invalid pagination.key: ...; pass the next_key of a previous page, or no key for the first page`): one not base64, neither JSON nor a decimal, or a JSON cursor with fields a tx list does not issue or without the ones it needs. ")] = None,
+        pagination_offset: Annotated[Optional[Annotated[int, Field(strict=True, ge=0)]], Field(description="Records to skip when no `pagination.key` is given. Anything but a nonnegative integer is a 400 naming `pagination.offset`: `invalid pagination.offset: must be a nonnegative integer`. ")] = None,
+        pagination_limit: Annotated[Optional[Annotated[int, Field(le=1000, strict=True, ge=1)]], Field(description="Records per page, 1 to 1000. Anything else is a 400 naming `pagination.limit`: `invalid pagination.limit: must be an integer from 1 to 1000`. ")] = None,
         pagination_count_total: Annotated[Optional[StrictBool], Field(description="Whether `pagination.total` is computed. Defaults to true (explorers read totals without asking); with false, `total` is `\"0\"` (except on `/blocks`, whose total is always the latest height). ")] = None,
         pagination_reverse: Annotated[Optional[StrictBool], Field(description="Newest (or largest) first when true, the default; oldest first when false.")] = None,
         _request_timeout: Union[
@@ -1053,13 +1053,13 @@ class EVMTxApi:
 
         The EVM txs of one block; with `pagination.reverse=false` in block order (explorers pair them with the node by position).
 
-        :param height: Block height, a positive integer. (required)
+        :param height: Block height, a positive integer (at most 2^63-1). Anything else is a 400 naming `height`, the same on every route taking a height: `invalid height: must be a positive integer`.  (required)
         :type height: int
-        :param pagination_key: Where the page starts: the `next_key` of the previous page, or base64 of a decimal offset (e.g. `MTAw` = 100), or base64 of a JSON cursor: `{\"sequence\":N}` (tx lists), `{\"height\":N}` (blocks; NFT collections, where it means `height < N`), `{\"height\":N,\"token_id\":\"T\"}` (NFT tokens), `{\"account\":\"0x..\",\"amount\":\"N\"}` (rich list). The NFT lists' own `next_key`s add `\"collection_addr\":\"0x..\"`, the tie-break that makes the cursor unique. A key replaces `pagination.offset`. An empty value means no key. Malformed keys are a 400 naming `pagination.key`. 
+        :param pagination_key: Where the page starts: the `next_key` of the previous page (base64 of the cursor `{\"sequence\":N}`), or base64 of a decimal offset (e.g. `MTAw` = 100). A key replaces `pagination.offset`; an empty value means no key. Any other key is a 400 naming `pagination.key` (`invalid pagination.key: ...; pass the next_key of a previous page, or no key for the first page`): one not base64, neither JSON nor a decimal, or a JSON cursor with fields a tx list does not issue or without the ones it needs. 
         :type pagination_key: str
-        :param pagination_offset: Records to skip when no `pagination.key` is given. Negative values are a 400.
+        :param pagination_offset: Records to skip when no `pagination.key` is given. Anything but a nonnegative integer is a 400 naming `pagination.offset`: `invalid pagination.offset: must be a nonnegative integer`. 
         :type pagination_offset: int
-        :param pagination_limit: Records per page, 1 to 1000. Values outside are a 400 (`pagination.limit must be between 1 and 1000`).
+        :param pagination_limit: Records per page, 1 to 1000. Anything else is a 400 naming `pagination.limit`: `invalid pagination.limit: must be an integer from 1 to 1000`. 
         :type pagination_limit: int
         :param pagination_count_total: Whether `pagination.total` is computed. Defaults to true (explorers read totals without asking); with false, `total` is `\"0\"` (except on `/blocks`, whose total is always the latest height). 
         :type pagination_count_total: bool
@@ -1121,10 +1121,10 @@ class EVMTxApi:
     @validate_call
     def list_evm_txs_by_height_with_http_info(
         self,
-        height: Annotated[int, Field(strict=True, ge=1, description="Block height, a positive integer.")],
-        pagination_key: Annotated[Optional[Annotated[str, Field(strict=True)]], Field(description="Where the page starts: the `next_key` of the previous page, or base64 of a decimal offset (e.g. `MTAw` = 100), or base64 of a JSON cursor: `{\"sequence\":N}` (tx lists), `{\"height\":N}` (blocks; NFT collections, where it means `height < N`), `{\"height\":N,\"token_id\":\"T\"}` (NFT tokens), `{\"account\":\"0x..\",\"amount\":\"N\"}` (rich list). The NFT lists' own `next_key`s add `\"collection_addr\":\"0x..\"`, the tie-break that makes the cursor unique. A key replaces `pagination.offset`. An empty value means no key. Malformed keys are a 400 naming `pagination.key`. ")] = None,
-        pagination_offset: Annotated[Optional[Annotated[int, Field(strict=True, ge=0)]], Field(description="Records to skip when no `pagination.key` is given. Negative values are a 400.")] = None,
-        pagination_limit: Annotated[Optional[Annotated[int, Field(le=1000, strict=True, ge=1)]], Field(description="Records per page, 1 to 1000. Values outside are a 400 (`pagination.limit must be between 1 and 1000`).")] = None,
+        height: Annotated[int, Field(strict=True, ge=1, description="Block height, a positive integer (at most 2^63-1). Anything else is a 400 naming `height`, the same on every route taking a height: `invalid height: must be a positive integer`. ")],
+        pagination_key: Annotated[Optional[Annotated[str, Field(strict=True)]], Field(description="Where the page starts: the `next_key` of the previous page (base64 of the cursor `{\"sequence\":N}`), or base64 of a decimal offset (e.g. `MTAw` = 100). A key replaces `pagination.offset`; an empty value means no key. Any other key is a 400 naming `pagination.key` (`invalid pagination.key: ...; pass the next_key of a previous page, or no key for the first page`): one not base64, neither JSON nor a decimal, or a JSON cursor with fields a tx list does not issue or without the ones it needs. ")] = None,
+        pagination_offset: Annotated[Optional[Annotated[int, Field(strict=True, ge=0)]], Field(description="Records to skip when no `pagination.key` is given. Anything but a nonnegative integer is a 400 naming `pagination.offset`: `invalid pagination.offset: must be a nonnegative integer`. ")] = None,
+        pagination_limit: Annotated[Optional[Annotated[int, Field(le=1000, strict=True, ge=1)]], Field(description="Records per page, 1 to 1000. Anything else is a 400 naming `pagination.limit`: `invalid pagination.limit: must be an integer from 1 to 1000`. ")] = None,
         pagination_count_total: Annotated[Optional[StrictBool], Field(description="Whether `pagination.total` is computed. Defaults to true (explorers read totals without asking); with false, `total` is `\"0\"` (except on `/blocks`, whose total is always the latest height). ")] = None,
         pagination_reverse: Annotated[Optional[StrictBool], Field(description="Newest (or largest) first when true, the default; oldest first when false.")] = None,
         _request_timeout: Union[
@@ -1144,13 +1144,13 @@ class EVMTxApi:
 
         The EVM txs of one block; with `pagination.reverse=false` in block order (explorers pair them with the node by position).
 
-        :param height: Block height, a positive integer. (required)
+        :param height: Block height, a positive integer (at most 2^63-1). Anything else is a 400 naming `height`, the same on every route taking a height: `invalid height: must be a positive integer`.  (required)
         :type height: int
-        :param pagination_key: Where the page starts: the `next_key` of the previous page, or base64 of a decimal offset (e.g. `MTAw` = 100), or base64 of a JSON cursor: `{\"sequence\":N}` (tx lists), `{\"height\":N}` (blocks; NFT collections, where it means `height < N`), `{\"height\":N,\"token_id\":\"T\"}` (NFT tokens), `{\"account\":\"0x..\",\"amount\":\"N\"}` (rich list). The NFT lists' own `next_key`s add `\"collection_addr\":\"0x..\"`, the tie-break that makes the cursor unique. A key replaces `pagination.offset`. An empty value means no key. Malformed keys are a 400 naming `pagination.key`. 
+        :param pagination_key: Where the page starts: the `next_key` of the previous page (base64 of the cursor `{\"sequence\":N}`), or base64 of a decimal offset (e.g. `MTAw` = 100). A key replaces `pagination.offset`; an empty value means no key. Any other key is a 400 naming `pagination.key` (`invalid pagination.key: ...; pass the next_key of a previous page, or no key for the first page`): one not base64, neither JSON nor a decimal, or a JSON cursor with fields a tx list does not issue or without the ones it needs. 
         :type pagination_key: str
-        :param pagination_offset: Records to skip when no `pagination.key` is given. Negative values are a 400.
+        :param pagination_offset: Records to skip when no `pagination.key` is given. Anything but a nonnegative integer is a 400 naming `pagination.offset`: `invalid pagination.offset: must be a nonnegative integer`. 
         :type pagination_offset: int
-        :param pagination_limit: Records per page, 1 to 1000. Values outside are a 400 (`pagination.limit must be between 1 and 1000`).
+        :param pagination_limit: Records per page, 1 to 1000. Anything else is a 400 naming `pagination.limit`: `invalid pagination.limit: must be an integer from 1 to 1000`. 
         :type pagination_limit: int
         :param pagination_count_total: Whether `pagination.total` is computed. Defaults to true (explorers read totals without asking); with false, `total` is `\"0\"` (except on `/blocks`, whose total is always the latest height). 
         :type pagination_count_total: bool
@@ -1212,10 +1212,10 @@ class EVMTxApi:
     @validate_call
     def list_evm_txs_by_height_without_preload_content(
         self,
-        height: Annotated[int, Field(strict=True, ge=1, description="Block height, a positive integer.")],
-        pagination_key: Annotated[Optional[Annotated[str, Field(strict=True)]], Field(description="Where the page starts: the `next_key` of the previous page, or base64 of a decimal offset (e.g. `MTAw` = 100), or base64 of a JSON cursor: `{\"sequence\":N}` (tx lists), `{\"height\":N}` (blocks; NFT collections, where it means `height < N`), `{\"height\":N,\"token_id\":\"T\"}` (NFT tokens), `{\"account\":\"0x..\",\"amount\":\"N\"}` (rich list). The NFT lists' own `next_key`s add `\"collection_addr\":\"0x..\"`, the tie-break that makes the cursor unique. A key replaces `pagination.offset`. An empty value means no key. Malformed keys are a 400 naming `pagination.key`. ")] = None,
-        pagination_offset: Annotated[Optional[Annotated[int, Field(strict=True, ge=0)]], Field(description="Records to skip when no `pagination.key` is given. Negative values are a 400.")] = None,
-        pagination_limit: Annotated[Optional[Annotated[int, Field(le=1000, strict=True, ge=1)]], Field(description="Records per page, 1 to 1000. Values outside are a 400 (`pagination.limit must be between 1 and 1000`).")] = None,
+        height: Annotated[int, Field(strict=True, ge=1, description="Block height, a positive integer (at most 2^63-1). Anything else is a 400 naming `height`, the same on every route taking a height: `invalid height: must be a positive integer`. ")],
+        pagination_key: Annotated[Optional[Annotated[str, Field(strict=True)]], Field(description="Where the page starts: the `next_key` of the previous page (base64 of the cursor `{\"sequence\":N}`), or base64 of a decimal offset (e.g. `MTAw` = 100). A key replaces `pagination.offset`; an empty value means no key. Any other key is a 400 naming `pagination.key` (`invalid pagination.key: ...; pass the next_key of a previous page, or no key for the first page`): one not base64, neither JSON nor a decimal, or a JSON cursor with fields a tx list does not issue or without the ones it needs. ")] = None,
+        pagination_offset: Annotated[Optional[Annotated[int, Field(strict=True, ge=0)]], Field(description="Records to skip when no `pagination.key` is given. Anything but a nonnegative integer is a 400 naming `pagination.offset`: `invalid pagination.offset: must be a nonnegative integer`. ")] = None,
+        pagination_limit: Annotated[Optional[Annotated[int, Field(le=1000, strict=True, ge=1)]], Field(description="Records per page, 1 to 1000. Anything else is a 400 naming `pagination.limit`: `invalid pagination.limit: must be an integer from 1 to 1000`. ")] = None,
         pagination_count_total: Annotated[Optional[StrictBool], Field(description="Whether `pagination.total` is computed. Defaults to true (explorers read totals without asking); with false, `total` is `\"0\"` (except on `/blocks`, whose total is always the latest height). ")] = None,
         pagination_reverse: Annotated[Optional[StrictBool], Field(description="Newest (or largest) first when true, the default; oldest first when false.")] = None,
         _request_timeout: Union[
@@ -1235,13 +1235,13 @@ class EVMTxApi:
 
         The EVM txs of one block; with `pagination.reverse=false` in block order (explorers pair them with the node by position).
 
-        :param height: Block height, a positive integer. (required)
+        :param height: Block height, a positive integer (at most 2^63-1). Anything else is a 400 naming `height`, the same on every route taking a height: `invalid height: must be a positive integer`.  (required)
         :type height: int
-        :param pagination_key: Where the page starts: the `next_key` of the previous page, or base64 of a decimal offset (e.g. `MTAw` = 100), or base64 of a JSON cursor: `{\"sequence\":N}` (tx lists), `{\"height\":N}` (blocks; NFT collections, where it means `height < N`), `{\"height\":N,\"token_id\":\"T\"}` (NFT tokens), `{\"account\":\"0x..\",\"amount\":\"N\"}` (rich list). The NFT lists' own `next_key`s add `\"collection_addr\":\"0x..\"`, the tie-break that makes the cursor unique. A key replaces `pagination.offset`. An empty value means no key. Malformed keys are a 400 naming `pagination.key`. 
+        :param pagination_key: Where the page starts: the `next_key` of the previous page (base64 of the cursor `{\"sequence\":N}`), or base64 of a decimal offset (e.g. `MTAw` = 100). A key replaces `pagination.offset`; an empty value means no key. Any other key is a 400 naming `pagination.key` (`invalid pagination.key: ...; pass the next_key of a previous page, or no key for the first page`): one not base64, neither JSON nor a decimal, or a JSON cursor with fields a tx list does not issue or without the ones it needs. 
         :type pagination_key: str
-        :param pagination_offset: Records to skip when no `pagination.key` is given. Negative values are a 400.
+        :param pagination_offset: Records to skip when no `pagination.key` is given. Anything but a nonnegative integer is a 400 naming `pagination.offset`: `invalid pagination.offset: must be a nonnegative integer`. 
         :type pagination_offset: int
-        :param pagination_limit: Records per page, 1 to 1000. Values outside are a 400 (`pagination.limit must be between 1 and 1000`).
+        :param pagination_limit: Records per page, 1 to 1000. Anything else is a 400 naming `pagination.limit`: `invalid pagination.limit: must be an integer from 1 to 1000`. 
         :type pagination_limit: int
         :param pagination_count_total: Whether `pagination.total` is computed. Defaults to true (explorers read totals without asking); with false, `total` is `\"0\"` (except on `/blocks`, whose total is always the latest height). 
         :type pagination_count_total: bool

@@ -28,7 +28,7 @@ class ErrorDetail(BaseModel):
     One problem. Request validation failures carry `field` (where the value came from, e.g. `query.pagination.limit`) and `description`; the Router API may carry google.rpc.ErrorInfo-shaped entries (`@type`, `reason`, `domain`, `metadata`) as Skip does. 
     """ # noqa: E501
     type: Optional[StrictStr] = Field(default=None, description="Type URL of the detail, when it has one (e.g. `type.googleapis.com/google.rpc.ErrorInfo`).", alias="@type")
-    var_field: Optional[StrictStr] = Field(default=None, description="The request location of the offending value (`query.X`, `path.X`, `body.X`).", alias="field")
+    field: Optional[StrictStr] = Field(default=None, description="The request location of the offending value (`query.X`, `path.X`, `body.X`).")
     description: Optional[StrictStr] = Field(default=None, description="What is wrong with that value.")
     reason: Optional[StrictStr] = Field(default=None, description="Machine-readable reason (Skip `ErrorInfo.reason`).")
     domain: Optional[StrictStr] = Field(default=None, description="Error domain (Skip `ErrorInfo.domain`).")
