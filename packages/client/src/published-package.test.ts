@@ -139,7 +139,13 @@ describe("packing", () => {
 
   it("refuses npm pack, whose tarball would keep catalog: versions nobody can install", async () => {
     const destination = mkdtempSync(path.join(scratch, "npm-pack-"));
-    const packed = await run("npm", ["pack", "--pack-destination", destination], { cwd: PACKAGE_DIR }).then(
+    // A user's shell, not this test's runner: under `pnpm test` the environment carries pnpm's
+    // npm_config_* settings, and npm would take pnpm's user agent as its own.
+    const shell = Object.fromEntries(Object.entries(process.env).filter(([k]) => !/^npm_/i.test(k)));
+    const packed = await run("npm", ["pack", "--pack-destination", destination], {
+      cwd: PACKAGE_DIR,
+      env: shell,
+    }).then(
       () => "packed",
       (err: { stderr: string }) => err.stderr,
     );
