@@ -1,6 +1,6 @@
 /**
  * The response cache's memory, measured: thousands of distinct, large, cacheable responses (pages of
- * 200 txs with their events, ~310 kB each) through the real app, with the cache bounded at 32 MiB.
+ * 200 txs with their events, ~290 kB each) through the real app, with the cache bounded at 32 MiB.
  * The heap after a full GC must stay under what it was before plus the bound plus a margin, expired
  * pages must be freed without a read, and a spawned `weft serve`'s RSS must stay under its start
  * plus the bound plus a margin. The count-bounded cache it replaced (5 000 entries) kept every page:
@@ -79,7 +79,10 @@ describe("the response cache under thousands of distinct large pages", () => {
         `${mib(bodyBytes)} MiB served; heap +${mib(grown)} MiB after GC (bound ${mib(MAX_BYTES)} MiB); ` +
         `rss ${mib(rssBefore)} -> ${mib(process.memoryUsage().rss)} MiB`,
     );
-    expect(bodyBytes / PAGES).toBeGreaterThan(300_000);
+    // The pages must be large for the bound to matter (2 000 of them are ~20x the bound). Their
+    // average has measured 288 to 299 kB across CI runs of the same commit, so the floor sits
+    // below that spread rather than at the size the header quotes.
+    expect(bodyBytes / PAGES).toBeGreaterThan(250_000);
     expect(grown).toBeLessThan(MAX_BYTES + MARGIN_BYTES);
   }, 120_000);
 });
