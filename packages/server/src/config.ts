@@ -85,6 +85,16 @@ function integer(min: number, max: number) {
 
 const text = (raw: string) => raw;
 
+/** A setting that takes one of a fixed list of words. */
+function oneOf<const T extends string>(values: readonly T[]) {
+  return (raw: string, name: string): T => {
+    if (!(values as readonly string[]).includes(raw)) {
+      throw new ConfigError(`invalid ${name}=${JSON.stringify(raw)}: expected one of ${values.join(", ")}`);
+    }
+    return raw as T;
+  };
+}
+
 /** A switch: `on` or `off`. */
 const onOff = (raw: string, name: string): boolean => {
   if (raw !== "on" && raw !== "off")
@@ -162,14 +172,7 @@ export const SETTINGS = {
     commands: COMMANDS,
     describe: `log level (${LOG_LEVELS.join(", ")})`,
     fallback: "info",
-    parse: (raw, name) => {
-      if (!(LOG_LEVELS as readonly string[]).includes(raw)) {
-        throw new ConfigError(
-          `invalid ${name}=${JSON.stringify(raw)}: expected one of ${LOG_LEVELS.join(", ")}`,
-        );
-      }
-      return raw as LogLevel;
-    },
+    parse: oneOf<LogLevel>(LOG_LEVELS),
   },
   logFormat: {
     env: "LOG_FORMAT",
@@ -178,14 +181,7 @@ export const SETTINGS = {
     describe:
       "json (a JSON line per event), pretty (readable lines; requests summed up every 30 s) or auto (pretty when stdout is a terminal)",
     fallback: "auto",
-    parse: (raw, name) => {
-      if (!(LOG_FORMATS as readonly string[]).includes(raw)) {
-        throw new ConfigError(
-          `invalid ${name}=${JSON.stringify(raw)}: expected one of ${LOG_FORMATS.join(", ")}`,
-        );
-      }
-      return raw as LogFormat;
-    },
+    parse: oneOf<LogFormat>(LOG_FORMATS),
   },
   corsOrigins: {
     env: "CORS_ORIGINS",
@@ -235,12 +231,7 @@ export const SETTINGS = {
     commands: SERVED_AND_INGESTED,
     describe: "the chain's VM (evm, move or wasm); EVM routes exist only on evm chains",
     fallback: "move",
-    parse: (raw: string, name: string): "evm" | "move" | "wasm" => {
-      if (raw !== "evm" && raw !== "move" && raw !== "wasm") {
-        throw new ConfigError(`invalid ${name}=${JSON.stringify(raw)}: expected one of evm, move, wasm`);
-      }
-      return raw;
-    },
+    parse: oneOf(["evm", "move", "wasm"]),
   },
   prefix: {
     env: "BECH32_PREFIX",
