@@ -35,7 +35,7 @@ type EvmSwapOp struct {
 	// Denom received, on the same chain.
 	DenomOut string `json:"denom_out"`
 	// Where the call runs; for the wrapper `[{name: \"minievm-erc20-wrapper\", chain_id, logo_uri: \"\"}]`.
-	SwapVenues []EvmSwapOpSwapVenuesInner `json:"swap_venues"`
+	SwapVenues []SwapVenue `json:"swap_venues"`
 	AdditionalProperties map[string]interface{}
 }
 
@@ -45,7 +45,7 @@ type _EvmSwapOp EvmSwapOp
 // This constructor will assign default values to properties that have it defined,
 // and makes sure properties required by API are set, but the set of arguments
 // will change when the set of required properties is changed
-func NewEvmSwapOp(inputToken string, amountIn string, swapCalldata string, amountOut string, fromChainId string, denomIn string, denomOut string, swapVenues []EvmSwapOpSwapVenuesInner) *EvmSwapOp {
+func NewEvmSwapOp(inputToken string, amountIn string, swapCalldata string, amountOut string, fromChainId string, denomIn string, denomOut string, swapVenues []SwapVenue) *EvmSwapOp {
 	this := EvmSwapOp{}
 	this.InputToken = inputToken
 	this.AmountIn = amountIn
@@ -235,9 +235,9 @@ func (o *EvmSwapOp) SetDenomOut(v string) {
 }
 
 // GetSwapVenues returns the SwapVenues field value
-func (o *EvmSwapOp) GetSwapVenues() []EvmSwapOpSwapVenuesInner {
+func (o *EvmSwapOp) GetSwapVenues() []SwapVenue {
 	if o == nil {
-		var ret []EvmSwapOpSwapVenuesInner
+		var ret []SwapVenue
 		return ret
 	}
 
@@ -246,7 +246,7 @@ func (o *EvmSwapOp) GetSwapVenues() []EvmSwapOpSwapVenuesInner {
 
 // GetSwapVenuesOk returns a tuple with the SwapVenues field value
 // and a boolean to check if the value has been set.
-func (o *EvmSwapOp) GetSwapVenuesOk() ([]EvmSwapOpSwapVenuesInner, bool) {
+func (o *EvmSwapOp) GetSwapVenuesOk() ([]SwapVenue, bool) {
 	if o == nil {
 		return nil, false
 	}
@@ -254,7 +254,7 @@ func (o *EvmSwapOp) GetSwapVenuesOk() ([]EvmSwapOpSwapVenuesInner, bool) {
 }
 
 // SetSwapVenues sets field value
-func (o *EvmSwapOp) SetSwapVenues(v []EvmSwapOpSwapVenuesInner) {
+func (o *EvmSwapOp) SetSwapVenues(v []SwapVenue) {
 	o.SwapVenues = v
 }
 

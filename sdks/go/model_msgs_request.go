@@ -18,7 +18,7 @@ import (
 // checks if the MsgsRequest type satisfies the MappedNullable interface at compile time
 var _ MappedNullable = &MsgsRequest{}
 
-// MsgsRequest Build the signable txs of a route: send back the route's asset fields, amounts and `operations` verbatim (unknown keys inside them are ignored), plus one address per `required_chain_addresses` entry, in the same order. 
+// MsgsRequest Build the signable txs of a route: send back the route's asset fields, amounts and `operations` verbatim (unknown keys inside them are ignored), plus one address per `required_chain_addresses` entry, in the same order. Fields Skip clients add that Weft has no use for (`go_fast`, `smart_relay`, `experimental_features`, `smart_swap_options`, `allow_unsafe`, `fast_transfer`) are accepted and ignored. 
 type MsgsRequest struct {
 	// From the route.
 	SourceAssetDenom string `json:"source_asset_denom"`
@@ -38,7 +38,7 @@ type MsgsRequest struct {
 	Operations []Operation `json:"operations"`
 	// An integer amount in the asset's base units, as a decimal string (amounts exceed 2^53).
 	EstimatedAmountOut *string `json:"estimated_amount_out,omitempty" validate:"regexp=^[0-9]+$"`
-	// Accepted slippage in percent (default `\"1\"`); lowers `min_amount_out`.
+	// Accepted slippage in percent (default `\"1\"`, at most 100); lowers `min_amount_out`.
 	SlippageTolerancePercent *string `json:"slippage_tolerance_percent,omitempty" validate:"regexp=^[0-9]+(\\.[0-9]+)?$"`
 	// IBC timeout in seconds from now (default 300).
 	TimeoutSeconds *string `json:"timeout_seconds,omitempty" validate:"regexp=^[0-9]+$"`

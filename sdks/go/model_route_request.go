@@ -18,7 +18,7 @@ import (
 // checks if the RouteRequest type satisfies the MappedNullable interface at compile time
 var _ MappedNullable = &RouteRequest{}
 
-// RouteRequest Where from, where to and how much. Give exactly one of `amount_in` (exact in) and `amount_out` (exact out); the other is computed. The Skip options Weft has no use for (`swap_venues`, `smart_swap_options`, `allow_swaps`, `go_fast`, `smart_relay`, `experimental_features`, `cumulative_affiliate_fee_bps`) are accepted and ignored, so existing clients work unchanged. 
+// RouteRequest Where from, where to and how much. Give exactly one of `amount_in` (exact in) and `amount_out` (exact out); the other is computed. The Skip options Weft has no use for (`swap_venues`, `smart_swap_options`, `allow_swaps`, `go_fast`, `smart_relay`, `experimental_features`, `cumulative_affiliate_fee_bps`) are accepted and ignored, and so are fields this document does not list (e.g. `fast_transfer`), so existing clients work unchanged. 
 type RouteRequest struct {
 	// Denom on the source chain.
 	SourceAssetDenom string `json:"source_asset_denom"`

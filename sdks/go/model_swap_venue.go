@@ -18,13 +18,13 @@ import (
 // checks if the SwapVenue type satisfies the MappedNullable interface at compile time
 var _ MappedNullable = &SwapVenue{}
 
-// SwapVenue A swap venue (Skip `SwapVenue`). Weft routes transfers only and never returns one.
+// SwapVenue A swap venue (Skip `SwapVenue`). Weft does not swap; its one venue is a minievm rollup's ERC20Wrapper (`minievm-erc20-wrapper`), which converts a deposited `l2/...` coin into its 18-decimal ERC-20 and back (an `evm_swap` operation). `GET /v2/fungible/venues` lists them. 
 type SwapVenue struct {
-	// Venue name, e.g. `initia-dex`.
+	// Venue name, e.g. `minievm-erc20-wrapper`.
 	Name string `json:"name"`
 	// A chain id, always a string (EVM chains included, e.g. `\"1\"`).
 	ChainId string `json:"chain_id"`
-	// Venue logo.
+	// Venue logo URL; Weft's wrapper venue has none (`\"\"`).
 	LogoUri NullableString `json:"logo_uri,omitempty"`
 	AdditionalProperties map[string]interface{}
 }

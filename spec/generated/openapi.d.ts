@@ -719,6 +719,118 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/nft": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Build the messages that send NFTs
+         * @description The messages Initia's wallet (InterwovenKit) signs to send NFTs, as one tx on `from_chain_id`, in
+         *     amino JSON (`{type, value}`), which the wallet converts with `@initia/amino-converter`:
+         *
+         *     - **Same chain**: `move/MsgExecute` of `0x1::object::transfer_call` per object (Move chains),
+         *       `evm/MsgCall` of ERC-721 `transferFrom` per token (minievm), `wasm/MsgExecuteContract` with cw721
+         *       `transfer_nft` per token (miniwasm).
+         *     - **Over one ICS-721 channel** (the registry's `ibc_channels` with version `ics721-1`):
+         *       `nft-transfer/MsgTransfer` from Move chains and minievm, cw721 `send_nft` to the ics721 contract
+         *       (or its `outgoing_proxy`) from miniwasm, timing out `timeout` seconds from now.
+         *     - **Between two rollups** without a channel of their own: the same first hop to the Initia L1,
+         *       whose Move IBC hook runs `0x1::nft_transfer::nft_transfer` to send the NFTs on to `to_chain_id`;
+         *       if that second hop fails or times out, the L1 returns them to `l1_recover_address`.
+         *
+         *     Weft never signs and never broadcasts. A pair of chains that no ICS-721 path joins is a 404.
+         */
+        post: operations["getNftMsgs"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/v2/fungible/msgs_direct": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Find a route and build its txs in one call
+         * @description `/v2/fungible/route` and then `/v2/fungible/msgs` in one request (Skip's `msgs_direct`, what
+         *     `messagesDirect()` of `@skip-go/client` calls): the route is the one `/v2/fungible/route` finds for
+         *     the same fields (`amount_out` too: the input is computed, then the txs are built for that input),
+         *     and `txs`, `msgs`, `min_amount_out` and `estimated_fees` are what `/v2/fungible/msgs` answers for
+         *     it. Each chain of the route's `required_chain_addresses` takes its address from
+         *     `chain_ids_to_addresses`; a chain missing there is a 400 naming it. A route whose
+         *     `required_op_hook` is true is a 400: its deposit must carry a hook the recipient signed, which this
+         *     call cannot take, so use `/v2/fungible/route`, `/op-hook` and `/v2/fungible/msgs`. No route is
+         *     the 404 of `/v2/fungible/route`.
+         */
+        post: operations["getMsgsDirect"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/v2/fungible/venues": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * List swap venues
+         * @description The venues routes use (Skip's `venues`), derived from the registry: one `minievm-erc20-wrapper`
+         *     per minievm rollup whose ERC20Wrapper converts some registry asset, the venue `/v2/fungible/route`
+         *     names in that conversion's `evm_swap` operation. Weft does not swap otherwise, so there are no
+         *     DEX venues; a registry without such a conversion lists none.
+         */
+        get: operations["getVenues"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/v2/fungible/recommend_assets": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Recommend destination assets
+         * @description For each request, the assets on `dest_chain_id` that a route from the source asset reaches (as
+         *     `/v2/fungible/route` with `allow_multi_tx` finds it; the source itself and intermediate coins
+         *     marked `hidden` are left out), each with a reason: `BASE_TOKEN` when it is the source's origin
+         *     asset, `DIRECT` when a single operation reaches it, `UNKNOWN` otherwise. On the chain that issued
+         *     the source's origin asset, only that asset is recommended (other forms there are vouchers of the
+         *     chain's own asset). They come best first: `BASE_TOKEN`, `DIRECT`, `UNKNOWN`, then fewer txs, the
+         *     shorter estimated duration and registry order. With `reason`, only recommendations of that reason
+         *     are kept. An entry has `error` when nothing qualifies; when no entry has a recommendation the
+         *     answer is a 404. An unknown chain or source asset is a 400 naming the request's field.
+         */
+        post: operations["getAssetRecommendations"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/v2/tx/track": {
         parameters: {
             query?: never;
@@ -1495,19 +1607,24 @@ export interface components {
             /** @description Accepted for Skip compatibility and ignored. */
             group_by?: string | null;
         };
-        /** @description A swap venue (Skip `SwapVenue`). Weft routes transfers only and never returns one. */
+        /**
+         * @description A swap venue (Skip `SwapVenue`). Weft does not swap; its one venue is a minievm rollup's ERC20Wrapper
+         *     (`minievm-erc20-wrapper`), which converts a deposited `l2/...` coin into its 18-decimal ERC-20 and back
+         *     (an `evm_swap` operation). `GET /v2/fungible/venues` lists them.
+         */
         "swap-venue": {
-            /** @description Venue name, e.g. `initia-dex`. */
+            /** @description Venue name, e.g. `minievm-erc20-wrapper`. */
             name: string;
             chain_id: components["schemas"]["chain-id"];
-            /** @description Venue logo. */
+            /** @description Venue logo URL; Weft's wrapper venue has none (`""`). */
             logo_uri?: string | null;
         };
         /**
          * @description Where from, where to and how much. Give exactly one of `amount_in` (exact in) and `amount_out`
          *     (exact out); the other is computed. The Skip options Weft has no use for (`swap_venues`,
          *     `smart_swap_options`, `allow_swaps`, `go_fast`, `smart_relay`, `experimental_features`,
-         *     `cumulative_affiliate_fee_bps`) are accepted and ignored, so existing clients work unchanged.
+         *     `cumulative_affiliate_fee_bps`) are accepted and ignored, and so are fields this document does not
+         *     list (e.g. `fast_transfer`), so existing clients work unchanged.
          */
         "route-request": {
             /** @description Denom on the source chain. */
@@ -1648,13 +1765,7 @@ export interface components {
             /** @description Denom received, on the same chain. */
             denom_out: string;
             /** @description Where the call runs; for the wrapper `[{name: "minievm-erc20-wrapper", chain_id, logo_uri: ""}]`. */
-            swap_venues: {
-                /** @description Venue name. */
-                name: string;
-                chain_id: components["schemas"]["chain-id"];
-                /** @description Logo URL; `""` when none. */
-                logo_uri?: string;
-            }[];
+            swap_venues: components["schemas"]["swap-venue"][];
         } & {
             [key: string]: unknown;
         };
@@ -1817,6 +1928,10 @@ export interface components {
             /** @description The hook messages, in order. */
             hook: components["schemas"]["cosmos-msg"][];
         };
+        /** @description Accepted slippage in percent (default `"1"`, at most 100); lowers `min_amount_out`. */
+        "slippage-tolerance-percent": string;
+        /** @description IBC timeout in seconds from now (default 300). */
+        "timeout-seconds": string;
         /** @description The `/op-hook` messages signed by the recipient on the destination chain. */
         "signed-op-hook": {
             /** @description Bech32 address that signed the hook tx. */
@@ -1827,7 +1942,8 @@ export interface components {
         /**
          * @description Build the signable txs of a route: send back the route's asset fields, amounts and `operations`
          *     verbatim (unknown keys inside them are ignored), plus one address per `required_chain_addresses`
-         *     entry, in the same order.
+         *     entry, in the same order. Fields Skip clients add that Weft has no use for (`go_fast`, `smart_relay`,
+         *     `experimental_features`, `smart_swap_options`, `allow_unsafe`, `fast_transfer`) are accepted and ignored.
          */
         "msgs-request": {
             /** @description From the route. */
@@ -1843,10 +1959,8 @@ export interface components {
             /** @description The route's operations, echoed back. */
             operations: components["schemas"]["operation"][];
             estimated_amount_out?: components["schemas"]["amount"];
-            /** @description Accepted slippage in percent (default `"1"`); lowers `min_amount_out`. */
-            slippage_tolerance_percent?: string;
-            /** @description IBC timeout in seconds from now (default 300). */
-            timeout_seconds?: string;
+            slippage_tolerance_percent?: components["schemas"]["slippage-tolerance-percent"];
+            timeout_seconds?: components["schemas"]["timeout-seconds"];
             signed_op_hook?: components["schemas"]["signed-op-hook"];
             /** @description Accepted; must be empty (Weft charges no affiliate fees). */
             chain_ids_to_affiliates?: Record<string, never>;
@@ -1921,6 +2035,156 @@ export interface components {
             min_amount_out?: components["schemas"]["amount"];
             /** @description Fees, as on the route. */
             estimated_fees?: components["schemas"]["fee"][];
+        };
+        /**
+         * @description An NFT send as Initia's wallet (InterwovenKit) asks for it: one or more tokens of one collection from
+         *     `from_address` on `from_chain_id` to `to_address` on `to_chain_id`. On the same chain the messages
+         *     are the collection's own transfer (Move `0x1::object::transfer_call` of each object, ERC-721
+         *     `transferFrom`, cw721 `transfer_nft`); across chains an ICS-721 transfer, through the L1's Move IBC
+         *     hook when the two chains have no NFT channel between them. Fields the router does not use are
+         *     accepted and ignored.
+         */
+        "nft-request": {
+            /** @description Owner and signer on `from_chain_id` (bech32; 0x hex on a minievm rollup). */
+            from_address: string;
+            from_chain_id: components["schemas"]["chain-id"];
+            /** @description Recipient on `to_chain_id` (bech32; 0x hex on a minievm rollup). */
+            to_address: string;
+            to_chain_id: components["schemas"]["chain-id"];
+            /**
+             * @description The collection as the indexer lists it (`collection_addr`, 0x hex): the ERC-721 contract on a
+             *     minievm rollup, the cw721 contract on a miniwasm rollup (0x hex of its 32 bytes, or bech32).
+             *     Move sends name tokens by `object_addresses` and may pass an empty string.
+             */
+            collection_address: string;
+            /**
+             * @description Token ids. On a minievm rollup a same-chain send takes the ERC-721's uint256 ids in decimal; a
+             *     cross-chain send takes the ids the class carries over IBC (for a class that arrived over IBC, its
+             *     origin ids from `/minievm/evm/v1/erc721/origin_token_infos`).
+             */
+            token_ids: string[];
+            /**
+             * @description The tokens' Move objects (0x hex), one per token id, in the same order; required for a same-chain
+             *     send on a Move chain. Elsewhere not used (the wallet passes the indexer's `object_addr`, `""` on
+             *     minievm and miniwasm).
+             */
+            object_addresses?: string[];
+            /**
+             * @description The ICS-721 class id the source chain sends the collection under; required across chains from a
+             *     Move or minievm chain: `move/<64 hex>` (a Move collection), `evm/<40 hex>` (an ERC-721) or
+             *     `ibc/<64 hex>` (a class that arrived over IBC). Not used from a miniwasm rollup, whose ics721
+             *     contract knows the class.
+             */
+            class_id?: string;
+            /** @description The class's IBC trace when it arrived over IBC (the node's `ibc/apps/nft_transfer/v1/class_traces/{hash}`). */
+            class_trace?: {
+                /** @description `<port>/<channel>` pairs the class came through, e.g. `nft-transfer/channel-3`. */
+                path: string;
+                /** @description The class id on its origin chain. */
+                base_class_id: string;
+            } | null;
+            /** @description A miniwasm rollup's ics721 outgoing proxy (its `outgoing_proxy` query); `null` or absent sends to the ics721 contract itself. */
+            outgoing_proxy?: string | null;
+            /** @description Who gets the NFTs back on the L1 if the second hop of an L2 -> L1 -> L2 send fails (bech32 of the L1); default `from_address`. */
+            l1_recover_address?: string;
+            /** @description Seconds from now until each IBC packet times out; 1800 when absent. */
+            timeout?: number;
+            /** @description Accepted for compatibility; Weft keeps no blacklist. */
+            ignore_blacklist?: boolean;
+        };
+        /**
+         * @description One message in amino JSON, the form Initia's wallet converts with `@initia/amino-converter`
+         *     (`AminoTypes.fromAmino`) before signing: `type` is the amino name (`move/MsgExecute`, `evm/MsgCall`,
+         *     `wasm/MsgExecuteContract`, `nft-transfer/MsgTransfer`), `value` the message with snake_case fields,
+         *     64-bit numbers as decimal strings, Move arguments as base64 BCS and a CosmWasm `msg` as a JSON object.
+         */
+        "amino-msg": {
+            type: string;
+            value: {
+                [key: string]: unknown;
+            };
+        };
+        /** @description The messages to sign on `from_chain_id`, in order, as one tx. */
+        "nft-response": {
+            msgs: components["schemas"]["amino-msg"][];
+        };
+        /**
+         * @description A route request (every field of `/v2/fungible/route`, with the same rules: exactly one of
+         *     `amount_in` and `amount_out`, the same Skip options accepted and ignored) plus what `/v2/fungible/msgs`
+         *     needs besides the route: an address for each chain the route passes through, keyed by chain id,
+         *     and the slippage and timeout. Other Skip options (`fee_payer_address`, `allow_swaps`, ...) are
+         *     accepted and ignored, so `messagesDirect()` of `@skip-go/client` works unchanged.
+         */
+        "msgs-direct-request": components["schemas"]["route-request"] & {
+            /** @description chain id -> the sender's or recipient's address on it, for every chain the route may pass through (the caller cannot know the route yet, so extra chains are fine). Each chain of the route's `required_chain_addresses` must be here, in the form `/v2/fungible/msgs` takes in `address_list` (bech32 with the chain's prefix, or 0x hex on EVM chains and minievm rollups). */
+            chain_ids_to_addresses: {
+                [key: string]: string;
+            };
+            slippage_tolerance_percent?: components["schemas"]["slippage-tolerance-percent"];
+            timeout_seconds?: components["schemas"]["timeout-seconds"];
+            /** @description Accepted and ignored (Weft charges no affiliate fees). */
+            chain_ids_to_affiliates?: Record<string, never>;
+            /** @description Accepted and ignored. */
+            post_route_handler?: Record<string, never>;
+            /** @description Accepted and ignored. */
+            enable_gas_warnings?: boolean;
+            /** @description Accepted and ignored (Skip uses it for Solana sources only). */
+            fee_payer_address?: string;
+        };
+        /**
+         * @description What `/v2/fungible/msgs` answers for the route `/v2/fungible/route` finds, plus that route: the same
+         *     `txs`, `msgs`, `min_amount_out` and `estimated_fees` as the two calls in a row with the same input
+         *     and clock.
+         */
+        "msgs-direct-response": components["schemas"]["msgs-response"] & {
+            route: components["schemas"]["route"];
+        };
+        /**
+         * @description Why an asset is recommended (Skip `Reason`):
+         *     * `BASE_TOKEN`: the source's origin asset itself, on the chain that issued it (there the only
+         *       recommendation).
+         *     * `DIRECT`: the route to it is a single operation (one transfer, or the rollup's ERC20Wrapper
+         *       conversion on the source chain).
+         *     * `UNKNOWN`: a route reaches it, over more than one operation.
+         *     * `MOST_LIQUID`: Skip's most liquid form on the destination chain. Weft has no liquidity data and
+         *       never gives this reason; asked for it, an entry carries an `error`.
+         * @enum {string}
+         */
+        "recommendation-reason": "UNKNOWN" | "MOST_LIQUID" | "BASE_TOKEN" | "DIRECT";
+        /** @description A source asset and the chain to recommend an asset on (Skip `RecommendationRequest`). */
+        "recommendation-request": {
+            /** @description Denom of the source asset on `source_asset_chain_id`. */
+            source_asset_denom: string;
+            source_asset_chain_id: components["schemas"]["chain-id"];
+            dest_chain_id: components["schemas"]["chain-id"];
+            /** @description Only recommendations with this reason (default any). */
+            reason?: components["schemas"]["recommendation-reason"] | null;
+        };
+        /** @description Asset recommendations for several source assets at once; one entry each in the answer, in order. */
+        "recommend-assets-request": {
+            /** @description The requests (at most 100, so one call cannot ask for unbounded route searches). */
+            requests: components["schemas"]["recommendation-request"][];
+            /** @description Accepted for Skip compatibility and ignored. */
+            client_id?: string | null;
+        };
+        /** @description A recommended destination asset and why (Skip `AssetRecommendation`). */
+        "asset-recommendation": {
+            asset: components["schemas"]["asset"];
+            reason: components["schemas"]["recommendation-reason"];
+        };
+        /**
+         * @description The answer to one request: its recommendations, best first (`BASE_TOKEN`, then `DIRECT`, then
+         *     `UNKNOWN`; within a reason, fewer txs, then the shorter estimated duration, then registry order).
+         *     When there are none, `recommendations` is empty and `error` says why.
+         */
+        "recommendation-entry": {
+            /** @description The recommended assets, all on the request's `dest_chain_id`. */
+            recommendations: components["schemas"]["asset-recommendation"][];
+            /** @description Why this request has no recommendation. */
+            error?: {
+                /** @description What was looked for and not found. */
+                message: string;
+            };
         };
         /** @description A broadcast tx to track. */
         "track-request": {
@@ -4410,6 +4674,187 @@ export interface operations {
             };
             /** @description The request is malformed, an address does not belong to its chain, the operations do not form a route, or the signed hook is missing. */
             400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["error"];
+                };
+            };
+            413: components["responses"]["payload-too-large"];
+            415: components["responses"]["unsupported-media-type"];
+            500: components["responses"]["internal-error"];
+            503: components["responses"]["router-unavailable"];
+        };
+    };
+    getNftMsgs: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["nft-request"];
+            };
+        };
+        responses: {
+            /** @description The messages. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["nft-response"];
+                };
+            };
+            /** @description A field is missing or is not what its chain takes. */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["error"];
+                };
+            };
+            /** @description No ICS-721 path joins the two chains. */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["error"];
+                };
+            };
+            413: components["responses"]["payload-too-large"];
+            415: components["responses"]["unsupported-media-type"];
+            500: components["responses"]["internal-error"];
+            503: components["responses"]["router-unavailable"];
+        };
+    };
+    getMsgsDirect: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["msgs-direct-request"];
+            };
+        };
+        responses: {
+            /** @description The route and its txs. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["msgs-direct-response"];
+                };
+            };
+            /** @description The request is malformed (as for `/v2/fungible/route`), an address is missing or does not belong to its chain, or the route needs a signed op hook. */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["error"];
+                };
+            };
+            /** @description No route connects the two assets (the 404 of `/v2/fungible/route`). */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["error"];
+                };
+            };
+            413: components["responses"]["payload-too-large"];
+            415: components["responses"]["unsupported-media-type"];
+            500: components["responses"]["internal-error"];
+            503: components["responses"]["router-unavailable"];
+        };
+    };
+    getVenues: {
+        parameters: {
+            query?: {
+                /**
+                 * @description Only chains marked `is_testnet` (true) or only mainnets (false). Default: both.
+                 * @example true
+                 */
+                only_testnets?: components["parameters"]["only-testnets"];
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The venues, in registry order of their chains. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @description The venues. */
+                        venues: components["schemas"]["swap-venue"][];
+                    };
+                };
+            };
+            /** @description `only_testnets` is not `true` or `false`. */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["error"];
+                };
+            };
+            500: components["responses"]["internal-error"];
+            503: components["responses"]["router-unavailable"];
+        };
+    };
+    getAssetRecommendations: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["recommend-assets-request"];
+            };
+        };
+        responses: {
+            /** @description One entry per request, in order. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @description The entries, in the order of `requests`. */
+                        recommendation_entries: components["schemas"]["recommendation-entry"][];
+                    };
+                };
+            };
+            /** @description The body is malformed, or a request names a chain or source asset the registry lacks. */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["error"];
+                };
+            };
+            /** @description No request has a recommendation. */
+            404: {
                 headers: {
                     [name: string]: unknown;
                 };

@@ -33,6 +33,11 @@ const v = {
   route: responseOf("post", "/v2/fungible/route"),
   msgsRequest: requestOf("/v2/fungible/msgs"),
   msgs: responseOf("post", "/v2/fungible/msgs"),
+  msgsDirectRequest: requestOf("/v2/fungible/msgs_direct"),
+  msgsDirect: responseOf("post", "/v2/fungible/msgs_direct"),
+  venues: responseOf("get", "/v2/fungible/venues"),
+  recommendAssetsRequest: requestOf("/v2/fungible/recommend_assets"),
+  recommendAssets: responseOf("post", "/v2/fungible/recommend_assets"),
   track: responseOf("post", "/v2/tx/track"),
   status: responseOf("get", "/v2/tx/status"),
   transferStatus: ajv.compile({ $ref: "weft#/components/schemas/transfer-status" }),
@@ -71,6 +76,21 @@ const MUST_VALIDATE: Array<[string, ValidateFunction, unknown]> = [
     read("skip-msgs-request.opinit-initia-to-birdee.json"),
   ],
   ["skip-msgs-response.ibc-wasm-memo.json", v.msgs, read("skip-msgs-response.ibc-wasm-memo.json")],
+  ...Object.entries(read("skip-msgs-direct-request.examples.json")).map(
+    ([name, body]) =>
+      [`skip-msgs-direct-request.examples.json#${name}`, v.msgsDirectRequest, body] as [
+        string,
+        ValidateFunction,
+        unknown,
+      ],
+  ),
+  ["skip-venues-response.json", v.venues, read("skip-venues-response.json")],
+  [
+    "skip-recommend-assets-request.json",
+    v.recommendAssetsRequest,
+    read("skip-recommend-assets-request.json"),
+  ],
+  ["skip-recommend-assets-response.json", v.recommendAssets, read("skip-recommend-assets-response.json")],
   ["skip-track-response.json", v.track, read("skip-track-response.json")],
   ["skip-status-response.client-test.json", v.status, read("skip-status-response.client-test.json")],
   [
@@ -130,6 +150,12 @@ const DIFFERS_ON_PURPOSE: Array<[string, ValidateFunction, RegExp, string]> = [
     v.route,
     /^ must have required property 'required_op_hook'$|^\/operations\/\d must have required property 'amount_(in|out)'$/,
     "required_op_hook (Initia) is required, and so are per-operation amount_in/amount_out, which this SW example predates (skip-router-sdk#184)",
+  ],
+  [
+    "skip-msgs-direct-response.json",
+    v.msgsDirect,
+    /^ must have required property 'txs'$|^\/route must have required property 'required_op_hook'$|^\/route\/operations\/\d must have required property '(amount_in|amount_out|tx_index)'$/,
+    "the SW example has only the deprecated msgs[] and a route without required_op_hook (Initia) or per-operation amounts and tx_index, as the route and msgs examples above",
   ],
   [
     "skip-msgs-response.client-test.json",

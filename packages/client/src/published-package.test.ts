@@ -23,10 +23,12 @@ const TSC = path.join(PACKAGE_DIR, "node_modules/typescript/bin/tsc");
  * Budgets, ~30 % over what the package measured when they were set (README, "Size"): the JS a
  * bundler pulls in from dist/index.js, unminified with comments (19.1 KiB; 5.8 KiB gzip), and the
  * packed tarball (36.2 KiB, most of it the contract's types and the README). Moving one is a decision: say why.
+ * The tarball's was raised from 47 to 56 KiB when the router gained `POST /nft` and Skip's msgs_direct,
+ * venues and recommend_assets: 4.4 KiB of their contract types (the tarball then 49.0 KiB), no runtime code.
  */
 const ENTRY_JS_BUDGET_BYTES = 25 * 1024;
 const ENTRY_JS_GZIP_BUDGET_BYTES = 8 * 1024;
-const TARBALL_BUDGET_BYTES = 47 * 1024;
+const TARBALL_BUDGET_BYTES = 56 * 1024;
 
 /** The module formats the README gives a tsconfig for, by the first words of its comment line. */
 const CONSUMERS = [

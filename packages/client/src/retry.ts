@@ -14,7 +14,10 @@ export const IDEMPOTENT_POST_PATHS = [
   "/v2/fungible/assets_from_source",
   "/v2/fungible/route",
   "/v2/fungible/msgs",
+  "/v2/fungible/msgs_direct",
+  "/v2/fungible/recommend_assets",
   "/op-hook",
+  "/nft",
   "/v2/tx/track",
 ];
 

@@ -22,6 +22,16 @@ export type SignedOpHook = Schemas["signed-op-hook"];
 export type MsgsRequest = Schemas["msgs-request"];
 export type MsgsResponse = Schemas["msgs-response"];
 export type SignableTx = Schemas["signable-tx"];
+export type MsgsDirectRequest = Schemas["msgs-direct-request"];
+export type MsgsDirectResponse = Schemas["msgs-direct-response"];
+export type SwapVenue = Schemas["swap-venue"];
+export type RecommendAssetsRequest = Schemas["recommend-assets-request"];
+export type RecommendationEntry = Schemas["recommendation-entry"];
+export type RecommendationReason = Schemas["recommendation-reason"];
+export type NftRequest = Schemas["nft-request"];
+export type NftResponse = Schemas["nft-response"];
+/** One message of `POST /nft` in amino JSON, for `AminoTypes.fromAmino` of @initia/amino-converter. */
+export type AminoMsg = Schemas["amino-msg"];
 export type TrackResponse = Schemas["track-response"];
 export type TxStatus = Schemas["tx-status"];
 export type TransactionState = Schemas["transaction-state"];

@@ -31,7 +31,13 @@ export interface Discovery {
   /** Message type names without the leading slash, most frequent first. */
   msgTypes: string[];
   denom?: string;
-  nft?: { collectionAddr: string; collectionName: string; tokenId?: string };
+  nft?: {
+    collectionAddr: string;
+    collectionName: string;
+    tokenId?: string;
+    /** The token as a wallet sends it: its owner, its `collection_addr` and Move object ("" elsewhere). */
+    token?: { owner: string; collectionAddr: string; objectAddr: string };
+  };
   /** The newest EVM tx, its sender, and a settled height with EVM txs (`evmHeightOf`). */
   evm?: { txHash: string; account?: string; height?: string };
 }
@@ -200,9 +206,23 @@ export async function discover(probe: Probe): Promise<Discovery> {
       "tokens",
       { "pagination.limit": "1" },
     );
-    const nft = tokens[0]?.nft;
+    const first = tokens[0];
+    const nft = first?.nft;
     if (isRecord(nft) && typeof nft.token_id === "string") {
-      found.nft = { ...candidate, tokenId: nft.token_id };
+      const { owner, collection_addr, object_addr } = first as Record<string, unknown>;
+      found.nft = {
+        ...candidate,
+        tokenId: nft.token_id,
+        ...(typeof owner === "string" && typeof collection_addr === "string"
+          ? {
+              token: {
+                owner,
+                collectionAddr: collection_addr,
+                objectAddr: typeof object_addr === "string" ? object_addr : "",
+              },
+            }
+          : {}),
+      };
       break;
     }
   }

@@ -244,8 +244,10 @@ describe("router.follow-transfer against a real transfer on the local interchain
         ),
       );
       // The same set of laws passes or skips as through the transparent proxy: only the law that follows broke.
+      // router.nft is left out: it skips until the indexer has ingested an NFT, which the blocks
+      // produced between the two runs may change.
       const verdicts = (r: ConformanceReport) =>
-        r.results.filter((x) => x.id !== LAW).map((x) => `${x.id} ${x.status}`);
+        r.results.filter((x) => x.id !== LAW && x.id !== "router.nft").map((x) => `${x.id} ${x.status}`);
       expect(verdicts(report)).toEqual(verdicts(given));
     } finally {
       proxy.freezeStatus = false;

@@ -34,12 +34,16 @@ import { createBridgesHandlers } from "./router/bridges.js";
 import { createIbcOriginAssetsHandlers } from "./router/ibc-origin-assets.js";
 import { createRouterInfoHandlers } from "./router/info.js";
 import { createMsgsHandlers } from "./router/msgs.js";
+import { createMsgsDirectHandlers } from "./router/msgs-direct.js";
+import { createNftHandlers } from "./router/nft.js";
 import { createOpHookHandlers } from "./router/op-hook.js";
+import { createRecommendAssetsHandlers } from "./router/recommend-assets.js";
 import type { Registry } from "./router/registry/registry.js";
 import { createRouteHandlers } from "./router/route.js";
 import type { RouterDeps } from "./router/router-deps.js";
 import { createTxStatusHandlers } from "./router/tx-status.js";
 import { createTxTrackHandlers } from "./router/tx-track.js";
+import { createVenuesHandlers } from "./router/venues.js";
 
 /** Largest JSON body accepted (router requests carry signed op-hooks of at most ~10 KiB). */
 export const DEFAULT_BODY_LIMIT = "256kb";
@@ -99,6 +103,10 @@ function routerHandlers(router: RouterDeps): OperationHandlers {
     ...createRouteHandlers(router),
     ...createOpHookHandlers(router),
     ...createMsgsHandlers(router),
+    ...createMsgsDirectHandlers(router),
+    ...createVenuesHandlers(router),
+    ...createRecommendAssetsHandlers(router),
+    ...createNftHandlers(router),
     ...createTxTrackHandlers(router),
     ...createTxStatusHandlers(router),
   };

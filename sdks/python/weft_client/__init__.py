@@ -38,8 +38,10 @@ __all__ = [
     "ApiKeyError",
     "ApiAttributeError",
     "ApiException",
+    "AminoMsg",
     "Asset",
     "AssetBetweenChains",
+    "AssetRecommendation",
     "AssetsBetweenChainsRequest",
     "AssetsBetweenChainsResponse",
     "AssetsFromSourceRequest",
@@ -77,13 +79,14 @@ __all__ = [
     "EvmInternalTxsPage",
     "EvmLog",
     "EvmSwapOp",
-    "EvmSwapOpSwapVenuesInner",
     "EvmTx",
     "EvmTxByHashResponse",
     "EvmTxsPage",
     "Fee",
     "FeeAsset",
     "FeeAssetGasPrice",
+    "GetAssetRecommendations200Response",
+    "GetVenues200Response",
     "HealthResponse",
     "IbcOriginAssetsRequest",
     "IbcOriginAssetsRequestAssetsInner",
@@ -92,6 +95,8 @@ __all__ = [
     "LayerZeroTransferOp",
     "Msg",
     "MsgMultiChainMsg",
+    "MsgsDirectRequest",
+    "MsgsDirectResponse",
     "MsgsRequest",
     "MsgsResponse",
     "NftCollection",
@@ -99,6 +104,9 @@ __all__ = [
     "NftCollectionCollectionNfts",
     "NftCollectionResponse",
     "NftCollectionsPage",
+    "NftRequest",
+    "NftRequestClassTrace",
+    "NftResponse",
     "NftToken",
     "NftTokenNft",
     "NftTokensPage",
@@ -114,6 +122,11 @@ __all__ = [
     "Readiness",
     "ReadinessMigrations",
     "ReadinessReplicasInner",
+    "RecommendAssetsRequest",
+    "RecommendationEntry",
+    "RecommendationEntryError",
+    "RecommendationReason",
+    "RecommendationRequest",
     "RichListHolder",
     "RichListPage",
     "Route",
@@ -176,8 +189,10 @@ from weft_client.exceptions import ApiAttributeError as ApiAttributeError
 from weft_client.exceptions import ApiException as ApiException
 
 # import models into sdk package
+from weft_client.models.amino_msg import AminoMsg as AminoMsg
 from weft_client.models.asset import Asset as Asset
 from weft_client.models.asset_between_chains import AssetBetweenChains as AssetBetweenChains
+from weft_client.models.asset_recommendation import AssetRecommendation as AssetRecommendation
 from weft_client.models.assets_between_chains_request import AssetsBetweenChainsRequest as AssetsBetweenChainsRequest
 from weft_client.models.assets_between_chains_response import AssetsBetweenChainsResponse as AssetsBetweenChainsResponse
 from weft_client.models.assets_from_source_request import AssetsFromSourceRequest as AssetsFromSourceRequest
@@ -215,13 +230,14 @@ from weft_client.models.evm_internal_tx import EvmInternalTx as EvmInternalTx
 from weft_client.models.evm_internal_txs_page import EvmInternalTxsPage as EvmInternalTxsPage
 from weft_client.models.evm_log import EvmLog as EvmLog
 from weft_client.models.evm_swap_op import EvmSwapOp as EvmSwapOp
-from weft_client.models.evm_swap_op_swap_venues_inner import EvmSwapOpSwapVenuesInner as EvmSwapOpSwapVenuesInner
 from weft_client.models.evm_tx import EvmTx as EvmTx
 from weft_client.models.evm_tx_by_hash_response import EvmTxByHashResponse as EvmTxByHashResponse
 from weft_client.models.evm_txs_page import EvmTxsPage as EvmTxsPage
 from weft_client.models.fee import Fee as Fee
 from weft_client.models.fee_asset import FeeAsset as FeeAsset
 from weft_client.models.fee_asset_gas_price import FeeAssetGasPrice as FeeAssetGasPrice
+from weft_client.models.get_asset_recommendations200_response import GetAssetRecommendations200Response as GetAssetRecommendations200Response
+from weft_client.models.get_venues200_response import GetVenues200Response as GetVenues200Response
 from weft_client.models.health_response import HealthResponse as HealthResponse
 from weft_client.models.ibc_origin_assets_request import IbcOriginAssetsRequest as IbcOriginAssetsRequest
 from weft_client.models.ibc_origin_assets_request_assets_inner import IbcOriginAssetsRequestAssetsInner as IbcOriginAssetsRequestAssetsInner
@@ -230,6 +246,8 @@ from weft_client.models.ibc_transfer_op import IbcTransferOp as IbcTransferOp
 from weft_client.models.layer_zero_transfer_op import LayerZeroTransferOp as LayerZeroTransferOp
 from weft_client.models.msg import Msg as Msg
 from weft_client.models.msg_multi_chain_msg import MsgMultiChainMsg as MsgMultiChainMsg
+from weft_client.models.msgs_direct_request import MsgsDirectRequest as MsgsDirectRequest
+from weft_client.models.msgs_direct_response import MsgsDirectResponse as MsgsDirectResponse
 from weft_client.models.msgs_request import MsgsRequest as MsgsRequest
 from weft_client.models.msgs_response import MsgsResponse as MsgsResponse
 from weft_client.models.nft_collection import NftCollection as NftCollection
@@ -237,6 +255,9 @@ from weft_client.models.nft_collection_collection import NftCollectionCollection
 from weft_client.models.nft_collection_collection_nfts import NftCollectionCollectionNfts as NftCollectionCollectionNfts
 from weft_client.models.nft_collection_response import NftCollectionResponse as NftCollectionResponse
 from weft_client.models.nft_collections_page import NftCollectionsPage as NftCollectionsPage
+from weft_client.models.nft_request import NftRequest as NftRequest
+from weft_client.models.nft_request_class_trace import NftRequestClassTrace as NftRequestClassTrace
+from weft_client.models.nft_response import NftResponse as NftResponse
 from weft_client.models.nft_token import NftToken as NftToken
 from weft_client.models.nft_token_nft import NftTokenNft as NftTokenNft
 from weft_client.models.nft_tokens_page import NftTokensPage as NftTokensPage
@@ -252,6 +273,11 @@ from weft_client.models.pagination import Pagination as Pagination
 from weft_client.models.readiness import Readiness as Readiness
 from weft_client.models.readiness_migrations import ReadinessMigrations as ReadinessMigrations
 from weft_client.models.readiness_replicas_inner import ReadinessReplicasInner as ReadinessReplicasInner
+from weft_client.models.recommend_assets_request import RecommendAssetsRequest as RecommendAssetsRequest
+from weft_client.models.recommendation_entry import RecommendationEntry as RecommendationEntry
+from weft_client.models.recommendation_entry_error import RecommendationEntryError as RecommendationEntryError
+from weft_client.models.recommendation_reason import RecommendationReason as RecommendationReason
+from weft_client.models.recommendation_request import RecommendationRequest as RecommendationRequest
 from weft_client.models.rich_list_holder import RichListHolder as RichListHolder
 from weft_client.models.rich_list_page import RichListPage as RichListPage
 from weft_client.models.route import Route as Route

@@ -9,7 +9,9 @@ import { methodChecks } from "./methods.js";
 import { negativeChecks } from "./negative.js";
 import { paginationChecks } from "./pagination.js";
 import { routerChecks } from "./router.js";
+import { routerConvenienceChecks } from "./router-convenience.js";
 import { routerInfoChecks } from "./router-info.js";
+import { routerNftChecks } from "./router-nft.js";
 import { selectionChecks } from "./selection.js";
 
 /** Every check of the suite, contract checks first, in a stable order. */
@@ -25,6 +27,8 @@ export function allChecks(contract: Contract): Check[] {
     ...lookupChecks(contract),
     ...methodChecks(contract),
     ...routerChecks(),
+    ...routerNftChecks(),
     ...routerInfoChecks(),
+    ...routerConvenienceChecks(),
   ];
 }

@@ -323,6 +323,41 @@ const VARIANTS: { name: string; fails: string; handle: Handle }[] = [
   },
 ];
 
+/** Variants of Skip's convenience endpoints (checks/router-convenience.ts). */
+VARIANTS.push(
+  {
+    name: "msgs_direct answers its route over another channel than /v2/fungible/route's",
+    fails: "router.msgs-direct",
+    handle: rewrite("/v2/fungible/msgs_direct", (b) => ({
+      ...b,
+      route: {
+        ...b.route,
+        operations: b.route.operations.map((o: Json) =>
+          o.transfer ? { ...o, transfer: { ...o.transfer, channel: "channel-99" } } : o,
+        ),
+      },
+    })),
+  },
+  {
+    name: "venues names a chain /v2/info/chains does not list",
+    fails: "router.venues",
+    handle: rewrite("/v2/fungible/venues", (b) => ({
+      venues: [...b.venues, { name: "phantom-dex", chain_id: "nowhere-1", logo_uri: "" }],
+    })),
+  },
+  {
+    name: "recommend_assets answers 200 with an empty entry for an unknown dest chain",
+    fails: "router.recommend-assets",
+    handle: async (req) =>
+      req.url.pathname === "/v2/fungible/recommend_assets" &&
+      /^conformance-/.test(req.body?.requests?.[0]?.dest_chain_id)
+        ? reply(200, {
+            recommendation_entries: [{ recommendations: [], error: { message: "unknown chain" } }],
+          })
+        : undefined,
+  },
+);
+
 describe("broken routers in front of a real `weft dev`: each fails exactly its law", () => {
   it("the router checks pass against weft dev itself", async () => {
     expect(await routerFailures(async () => undefined)).toEqual([]);

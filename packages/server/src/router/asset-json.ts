@@ -24,10 +24,13 @@ export function assetJson(node: AssetNode): AssetJson {
     description: node.meta.description ?? null,
     coingecko_id: node.meta.coingecko_id ?? null,
     recommended_symbol: node.meta.symbol,
-    // Intermediate OPinit coins that a wrapper turns into the token users hold are hidden, as Initia does.
-    hidden: node.arrival.kind === "op" && node.children.some((c) => c.arrival.kind === "wrapped"),
+    hidden: isHidden(node),
   };
 }
+
+/** Intermediate OPinit coins that a wrapper turns into the token users hold are hidden, as Initia does. */
+export const isHidden = (node: AssetNode): boolean =>
+  node.arrival.kind === "op" && node.children.some((c) => c.arrival.kind === "wrapped");
 
 export function chainJson(chain: RegistryChain): ChainJson {
   const cosmos = chain.chain_type !== "evm";

@@ -47,3 +47,6 @@ export function parseChainAddress(chain: RegistryChain, raw: string): ChainAddre
 
 const encode = (prefix: string, bytes: Uint8Array) =>
   bech32.encode(prefix, bech32.toWords(bytes), BECH32_MAX_LENGTH);
+
+/** bech32 of raw address bytes (contracts of 32 bytes included) with a chain's prefix. */
+export const bech32Of = encode;

@@ -25,7 +25,7 @@ function selectedChains(registry: Registry, raw: string | string[] | undefined):
 }
 
 /** A boolean query flag (validation let only `true` and `false` through); undefined when absent. */
-const flag = (value: string | undefined): boolean | undefined =>
+export const flag = (value: string | undefined): boolean | undefined =>
   value === undefined ? undefined : value === "true";
 
 export function createRouterInfoHandlers(deps: RouterDeps): OperationHandlers {

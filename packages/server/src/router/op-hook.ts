@@ -10,6 +10,7 @@ import { parseChainAddress } from "./chain-address.js";
 import { msgCall } from "./msgs/cosmos-msgs.js";
 import { approveCalldata, toLocalCalldata } from "./msgs/evm-calls.js";
 import { findRoute } from "./route/find-route.js";
+import { hookedDeposit } from "./route/hops.js";
 import { resolveAsset, routeOrNotFound } from "./route.js";
 import { type RouterDeps, requireRegistry } from "./router-deps.js";
 
@@ -24,13 +25,12 @@ export function createOpHookHandlers(deps: RouterDeps): OperationHandlers {
       // The request has no is_op_withdraw: a pair whose plain route needs no hook may still need one on
       // its is_op_withdraw route (out to L1 over OPinit and back, the deposit converting). The hook
       // depends only on the deposit's destination asset, the same on either route.
-      const wrapping = (hops: typeof found.hops) => hops.find((h) => h.kind === "op_deposit" && h.wrapTo);
       const deposit =
-        wrapping(found.hops) ??
-        wrapping(
+        hookedDeposit(found.hops) ??
+        hookedDeposit(
           findRoute(registry, { source, destination, allowMultiTx: true, opWithdraw: true })?.hops ?? [],
         );
-      if (deposit?.kind !== "op_deposit" || !deposit.wrapTo) {
+      if (!deposit) {
         throw badRequest(
           `no op hook is needed from ${source.denom} on ${source.chain.chain_id} to ${destination.denom} on ${destination.chain.chain_id}: the route's required_op_hook is false`,
         );

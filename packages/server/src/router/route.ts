@@ -3,27 +3,41 @@ import { ApiError, badRequest } from "../api/errors.js";
 import type { OperationHandlers } from "../api/operation.js";
 import type { AssetNode, Registry } from "./registry/registry.js";
 import { type FoundRoute, findRoute, type RouteQuery } from "./route/find-route.js";
+import type { Hop } from "./route/hops.js";
 import { amountsForIn, amountsForOut } from "./route/route-amounts.js";
 import { routeJson } from "./route/route-json.js";
-import { createRouteMemo, type RouteMemo } from "./route/route-memo.js";
+import { createRegistryRouteMemo } from "./route/route-memo.js";
 import { txBreakReasons } from "./route/tx-breaks.js";
 import { type RouterDeps, requireRegistry } from "./router-deps.js";
+import type { RouteJson, RouteRequestJson } from "./router-types.js";
 
 type Side = "source" | "dest";
 
-/** The registry asset a request names. @throws ApiError 400 naming the field and where to look. */
-export function resolveAsset(registry: Registry, side: Side, chainId: string, denom: string): AssetNode {
+/**
+ * The registry asset a request names. `at` is where the request's fields sit in the body, e.g.
+ * `body.requests.0` (@default `body`).
+ * @throws ApiError 400 naming the field and where to look.
+ */
+export function resolveAsset(
+  registry: Registry,
+  side: Side,
+  chainId: string,
+  denom: string,
+  at = "body",
+): AssetNode {
+  // The message names the field as the body spells it: `source_asset_denom`, `requests.0.source_asset_denom`.
+  const name = (field: string) => `${at}.${field}`.replace(/^body\./, "");
   if (!registry.chain(chainId)) {
     throw badRequest(
-      `Invalid ${side}_asset_chain_id: ${chainId} is not in the registry (GET /v2/info/chains lists them)`,
-      [{ field: `body.${side}_asset_chain_id`, description: `unknown chain id ${chainId}` }],
+      `Invalid ${name(`${side}_asset_chain_id`)}: ${chainId} is not in the registry (GET /v2/info/chains lists them)`,
+      [{ field: `${at}.${side}_asset_chain_id`, description: `unknown chain id ${chainId}` }],
     );
   }
   const node = registry.asset(chainId, denom);
   if (!node) {
     throw badRequest(
-      `Invalid ${side}_asset_denom: ${denom} is not an asset of ${chainId} (GET /v2/fungible/assets?chain_ids=${chainId} lists them)`,
-      [{ field: `body.${side}_asset_denom`, description: `unknown denom on ${chainId}` }],
+      `Invalid ${name(`${side}_asset_denom`)}: ${denom} is not an asset of ${chainId} (GET /v2/fungible/assets?chain_ids=${chainId} lists them)`,
+      [{ field: `${at}.${side}_asset_denom`, description: `unknown denom on ${chainId}` }],
     );
   }
   return node;
@@ -70,51 +84,83 @@ export function routeOrNotFound(
   throw new ApiError(404, `${what}: ${reason}`, { info });
 }
 
+/** The fields of a route request; `/v2/fungible/msgs_direct` carries the same. */
+export type RouteFields = Pick<
+  RouteRequestJson,
+  | "source_asset_denom"
+  | "source_asset_chain_id"
+  | "dest_asset_denom"
+  | "dest_asset_chain_id"
+  | "amount_in"
+  | "amount_out"
+  | "bridges"
+  | "allow_multi_tx"
+  | "is_op_withdraw"
+>;
+
+/** A route as `POST /v2/fungible/route` answers it, with the hops it was made from. */
+export interface PlannedRoute {
+  hops: Hop[];
+  route: RouteJson;
+}
+
+/**
+ * What `POST /v2/fungible/route` answers for `body`: the best route and its exact amounts.
+ * `find` is findRoute on `registry`, or a memo of it (route-memo.ts).
+ * @throws ApiError 400 naming the field at fault, or routeOrNotFound's 404.
+ */
+export function planRoute(
+  registry: Registry,
+  body: RouteFields,
+  find: (query: RouteQuery) => FoundRoute | undefined,
+): PlannedRoute {
+  if ((body.amount_in === undefined) === (body.amount_out === undefined)) {
+    throw badRequest("give exactly one of amount_in and amount_out", [
+      { field: "body.amount_in", description: "exactly one of amount_in and amount_out is required" },
+    ]);
+  }
+  const source = resolveAsset(registry, "source", body.source_asset_chain_id, body.source_asset_denom);
+  const destination = resolveAsset(registry, "dest", body.dest_asset_chain_id, body.dest_asset_denom);
+  if (source === destination) {
+    throw badRequest("source and destination are the same asset: nothing to route", [
+      { field: "body.dest_asset_denom", description: "equals the source asset" },
+    ]);
+  }
+  const query: RouteQuery = {
+    source,
+    destination,
+    allowMultiTx: body.allow_multi_tx ?? false,
+    ...(body.bridges ? { bridges: new Set(body.bridges) } : {}),
+    ...(body.is_op_withdraw !== undefined ? { opWithdraw: body.is_op_withdraw } : {}),
+  };
+  const found = routeOrNotFound(registry, query, find);
+  const amounts =
+    body.amount_in !== undefined
+      ? amountsForIn(found.hops, BigInt(body.amount_in))
+      : amountsForOut(found.hops, BigInt(body.amount_out as string));
+  if (!amounts.ok) {
+    const field = body.amount_in !== undefined ? "body.amount_in" : "body.amount_out";
+    throw badRequest(amounts.message, [{ field, description: amounts.message }]);
+  }
+  const route = routeJson({
+    registry,
+    hops: found.hops,
+    amounts: amounts.hops,
+    amountIn: amounts.amountIn,
+    amountOut: amounts.amountOut,
+    txsRequired: found.txsRequired,
+    seconds: found.seconds,
+    warnings: amounts.warnings,
+  });
+  return { hops: found.hops, route };
+}
+
 export function createRouteHandlers(deps: RouterDeps): OperationHandlers {
-  let memo: RouteMemo | undefined;
+  const memoOf = createRegistryRouteMemo();
   return {
     getRoute: (input) => {
       const registry = requireRegistry(deps);
-      if (memo?.registry !== registry) memo = createRouteMemo(registry);
-      const body = input.body;
-      if ((body.amount_in === undefined) === (body.amount_out === undefined)) {
-        throw badRequest("give exactly one of amount_in and amount_out", [
-          { field: "body.amount_in", description: "exactly one of amount_in and amount_out is required" },
-        ]);
-      }
-      const source = resolveAsset(registry, "source", body.source_asset_chain_id, body.source_asset_denom);
-      const destination = resolveAsset(registry, "dest", body.dest_asset_chain_id, body.dest_asset_denom);
-      if (source === destination) {
-        throw badRequest("source and destination are the same asset: nothing to route", [
-          { field: "body.dest_asset_denom", description: "equals the source asset" },
-        ]);
-      }
-      const query: RouteQuery = {
-        source,
-        destination,
-        allowMultiTx: body.allow_multi_tx ?? false,
-        ...(body.bridges ? { bridges: new Set(body.bridges) } : {}),
-        ...(body.is_op_withdraw !== undefined ? { opWithdraw: body.is_op_withdraw } : {}),
-      };
-      const found = routeOrNotFound(registry, query, memo.find);
-      const amounts =
-        body.amount_in !== undefined
-          ? amountsForIn(found.hops, BigInt(body.amount_in))
-          : amountsForOut(found.hops, BigInt(body.amount_out as string));
-      if (!amounts.ok) {
-        const field = body.amount_in !== undefined ? "body.amount_in" : "body.amount_out";
-        throw badRequest(amounts.message, [{ field, description: amounts.message }]);
-      }
-      return routeJson({
-        registry,
-        hops: found.hops,
-        amounts: amounts.hops,
-        amountIn: amounts.amountIn,
-        amountOut: amounts.amountOut,
-        txsRequired: found.txsRequired,
-        seconds: found.seconds,
-        warnings: amounts.warnings,
-      });
+      return planRoute(registry, input.body, memoOf(registry).find).route;
     },
   };
 }

@@ -4,6 +4,17 @@
  */
 import { decodeFunctionData, parseAbi } from "viem";
 import { describe, expect, it } from "vitest";
+import {
+  ALICE,
+  ALICE_COSMOS,
+  ALICE_HEX,
+  INIT_ON_WASM,
+  L2_INIT_EVM,
+  L2_INIT_WASM,
+  WETH_ETH,
+  WETH_EVM,
+  WRAPPED_INIT,
+} from "../_test/devnet-assets.js";
 import { signedHook } from "../_test/signed-hook.js";
 import { createTestApp, serveForTests } from "../_test/test-app.js";
 import { useTestDatabase } from "../_test/test-database.js";
@@ -15,16 +26,6 @@ const registry = loadRegistry("devnet");
 const url = serveForTests(() =>
   createTestApp({ db: database().db, router: { registry, now: () => NOW_MS } }),
 );
-
-const L2_INIT_EVM = "l2/771d639f30fbe45e3fbca954ffbe2fcc26f915f5513c67a4a2d0bc1d635bdefd";
-const L2_INIT_WASM = "l2/2588fd87a8e081f6a557f43ff14f05dddf5e34cb27afcefd6eaf81f1daea30d0";
-const WRAPPED_INIT = "evm/7A5b3c4D5E6F708192a3b4c5D6E7f80912a3b4c5";
-const INIT_ON_WASM = "ibc/37A3FB4FED4CA04ED6D9E5DA36C6D27248645F0E22F585576A1488B8A89C5A50";
-const WETH_ETH = "0xC02aaA39b223FE8D0A0e5C4F27eAD9083C756Cc2";
-const WETH_EVM = "evm/e1A2b3c4d5E6F708192a3b4C5d6E7f8091a2b3c4";
-const ALICE = "init1f9qwat48ldgxrmssvpvpk3tea8l72mksvzm62v";
-const ALICE_HEX = "0x4940eeaea7fb5061ee1060581b4579e9ffe56ed0";
-const ALICE_COSMOS = "cosmos1f9qwat48ldgxrmssvpvpk3tea8l72mksz5mfpw";
 
 // biome-ignore lint/suspicious/noExplicitAny: response bodies are checked field by field below.
 type Json = any;

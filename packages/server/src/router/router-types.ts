@@ -14,3 +14,5 @@ export type EvmTxJson = S["signable-evm-tx"];
 export type RouteRequestJson = S["route-request"];
 export type MsgsRequestJson = S["msgs-request"];
 export type OpHookRequestJson = S["op-hook-request"];
+export type SwapVenueJson = S["swap-venue"];
+export type MsgsResponseJson = S["msgs-response"];

@@ -15,8 +15,12 @@ from pydantic import validate_call, Field, StrictFloat, StrictStr, StrictInt
 from typing import Any, Dict, List, Optional, Tuple, Union
 from typing_extensions import Annotated
 
+from weft_client.models.msgs_direct_request import MsgsDirectRequest
+from weft_client.models.msgs_direct_response import MsgsDirectResponse
 from weft_client.models.msgs_request import MsgsRequest
 from weft_client.models.msgs_response import MsgsResponse
+from weft_client.models.nft_request import NftRequest
+from weft_client.models.nft_response import NftResponse
 from weft_client.models.op_hook_request import OpHookRequest
 from weft_client.models.op_hook_response import OpHookResponse
 from weft_client.models.route import Route
@@ -313,6 +317,588 @@ class RouterApi:
         return self.api_client.param_serialize(
             method='POST',
             resource_path='/v2/fungible/msgs',
+            path_params=_path_params,
+            query_params=_query_params,
+            header_params=_header_params,
+            body=_body_params,
+            post_params=_form_params,
+            files=_files,
+            auth_settings=_auth_settings,
+            collection_formats=_collection_formats,
+            _host=_host,
+            _request_auth=_request_auth
+        )
+
+
+
+
+    @validate_call
+    def get_msgs_direct(
+        self,
+        msgs_direct_request: MsgsDirectRequest,
+        _request_timeout: Union[
+            None,
+            Annotated[StrictFloat, Field(gt=0)],
+            Tuple[
+                Annotated[StrictFloat, Field(gt=0)],
+                Annotated[StrictFloat, Field(gt=0)]
+            ]
+        ] = None,
+        _request_auth: Optional[Dict[StrictStr, Any]] = None,
+        _content_type: Optional[StrictStr] = None,
+        _headers: Optional[Dict[StrictStr, Any]] = None,
+        _host_index: Annotated[StrictInt, Field(ge=0, le=0)] = 0,
+    ) -> MsgsDirectResponse:
+        """Find a route and build its txs in one call
+
+        `/v2/fungible/route` and then `/v2/fungible/msgs` in one request (Skip's `msgs_direct`, what `messagesDirect()` of `@skip-go/client` calls): the route is the one `/v2/fungible/route` finds for the same fields (`amount_out` too: the input is computed, then the txs are built for that input), and `txs`, `msgs`, `min_amount_out` and `estimated_fees` are what `/v2/fungible/msgs` answers for it. Each chain of the route's `required_chain_addresses` takes its address from `chain_ids_to_addresses`; a chain missing there is a 400 naming it. A route whose `required_op_hook` is true is a 400: its deposit must carry a hook the recipient signed, which this call cannot take, so use `/v2/fungible/route`, `/op-hook` and `/v2/fungible/msgs`. No route is the 404 of `/v2/fungible/route`. 
+
+        :param msgs_direct_request: (required)
+        :type msgs_direct_request: MsgsDirectRequest
+        :param _request_timeout: timeout setting for this request. If one
+                                 number provided, it will be total request
+                                 timeout. It can also be a pair (tuple) of
+                                 (connection, read) timeouts.
+        :type _request_timeout: int, tuple(int, int), optional
+        :param _request_auth: set to override the auth_settings for an a single
+                              request; this effectively ignores the
+                              authentication in the spec for a single request.
+        :type _request_auth: dict, optional
+        :param _content_type: force content-type for the request.
+        :type _content_type: str, Optional
+        :param _headers: set to override the headers for a single
+                         request; this effectively ignores the headers
+                         in the spec for a single request.
+        :type _headers: dict, optional
+        :param _host_index: set to override the host_index for a single
+                            request; this effectively ignores the host_index
+                            in the spec for a single request.
+        :type _host_index: int, optional
+        :return: Returns the result object.
+        """ # noqa: E501
+
+        _param = self._get_msgs_direct_serialize(
+            msgs_direct_request=msgs_direct_request,
+            _request_auth=_request_auth,
+            _content_type=_content_type,
+            _headers=_headers,
+            _host_index=_host_index
+        )
+
+        _response_types_map: Dict[str, Optional[str]] = {
+            '200': "MsgsDirectResponse",
+            '400': "Error",
+            '404': "Error",
+            '413': "Error",
+            '415': "Error",
+            '500': "Error",
+            '503': "Error",
+        }
+        response_data = self.api_client.call_api(
+            *_param,
+            _request_timeout=_request_timeout
+        )
+        response_data.read()
+        return self.api_client.response_deserialize(
+            response_data=response_data,
+            response_types_map=_response_types_map,
+        ).data
+
+
+    @validate_call
+    def get_msgs_direct_with_http_info(
+        self,
+        msgs_direct_request: MsgsDirectRequest,
+        _request_timeout: Union[
+            None,
+            Annotated[StrictFloat, Field(gt=0)],
+            Tuple[
+                Annotated[StrictFloat, Field(gt=0)],
+                Annotated[StrictFloat, Field(gt=0)]
+            ]
+        ] = None,
+        _request_auth: Optional[Dict[StrictStr, Any]] = None,
+        _content_type: Optional[StrictStr] = None,
+        _headers: Optional[Dict[StrictStr, Any]] = None,
+        _host_index: Annotated[StrictInt, Field(ge=0, le=0)] = 0,
+    ) -> ApiResponse[MsgsDirectResponse]:
+        """Find a route and build its txs in one call
+
+        `/v2/fungible/route` and then `/v2/fungible/msgs` in one request (Skip's `msgs_direct`, what `messagesDirect()` of `@skip-go/client` calls): the route is the one `/v2/fungible/route` finds for the same fields (`amount_out` too: the input is computed, then the txs are built for that input), and `txs`, `msgs`, `min_amount_out` and `estimated_fees` are what `/v2/fungible/msgs` answers for it. Each chain of the route's `required_chain_addresses` takes its address from `chain_ids_to_addresses`; a chain missing there is a 400 naming it. A route whose `required_op_hook` is true is a 400: its deposit must carry a hook the recipient signed, which this call cannot take, so use `/v2/fungible/route`, `/op-hook` and `/v2/fungible/msgs`. No route is the 404 of `/v2/fungible/route`. 
+
+        :param msgs_direct_request: (required)
+        :type msgs_direct_request: MsgsDirectRequest
+        :param _request_timeout: timeout setting for this request. If one
+                                 number provided, it will be total request
+                                 timeout. It can also be a pair (tuple) of
+                                 (connection, read) timeouts.
+        :type _request_timeout: int, tuple(int, int), optional
+        :param _request_auth: set to override the auth_settings for an a single
+                              request; this effectively ignores the
+                              authentication in the spec for a single request.
+        :type _request_auth: dict, optional
+        :param _content_type: force content-type for the request.
+        :type _content_type: str, Optional
+        :param _headers: set to override the headers for a single
+                         request; this effectively ignores the headers
+                         in the spec for a single request.
+        :type _headers: dict, optional
+        :param _host_index: set to override the host_index for a single
+                            request; this effectively ignores the host_index
+                            in the spec for a single request.
+        :type _host_index: int, optional
+        :return: Returns the result object.
+        """ # noqa: E501
+
+        _param = self._get_msgs_direct_serialize(
+            msgs_direct_request=msgs_direct_request,
+            _request_auth=_request_auth,
+            _content_type=_content_type,
+            _headers=_headers,
+            _host_index=_host_index
+        )
+
+        _response_types_map: Dict[str, Optional[str]] = {
+            '200': "MsgsDirectResponse",
+            '400': "Error",
+            '404': "Error",
+            '413': "Error",
+            '415': "Error",
+            '500': "Error",
+            '503': "Error",
+        }
+        response_data = self.api_client.call_api(
+            *_param,
+            _request_timeout=_request_timeout
+        )
+        response_data.read()
+        return self.api_client.response_deserialize(
+            response_data=response_data,
+            response_types_map=_response_types_map,
+        )
+
+
+    @validate_call
+    def get_msgs_direct_without_preload_content(
+        self,
+        msgs_direct_request: MsgsDirectRequest,
+        _request_timeout: Union[
+            None,
+            Annotated[StrictFloat, Field(gt=0)],
+            Tuple[
+                Annotated[StrictFloat, Field(gt=0)],
+                Annotated[StrictFloat, Field(gt=0)]
+            ]
+        ] = None,
+        _request_auth: Optional[Dict[StrictStr, Any]] = None,
+        _content_type: Optional[StrictStr] = None,
+        _headers: Optional[Dict[StrictStr, Any]] = None,
+        _host_index: Annotated[StrictInt, Field(ge=0, le=0)] = 0,
+    ) -> RESTResponseType:
+        """Find a route and build its txs in one call
+
+        `/v2/fungible/route` and then `/v2/fungible/msgs` in one request (Skip's `msgs_direct`, what `messagesDirect()` of `@skip-go/client` calls): the route is the one `/v2/fungible/route` finds for the same fields (`amount_out` too: the input is computed, then the txs are built for that input), and `txs`, `msgs`, `min_amount_out` and `estimated_fees` are what `/v2/fungible/msgs` answers for it. Each chain of the route's `required_chain_addresses` takes its address from `chain_ids_to_addresses`; a chain missing there is a 400 naming it. A route whose `required_op_hook` is true is a 400: its deposit must carry a hook the recipient signed, which this call cannot take, so use `/v2/fungible/route`, `/op-hook` and `/v2/fungible/msgs`. No route is the 404 of `/v2/fungible/route`. 
+
+        :param msgs_direct_request: (required)
+        :type msgs_direct_request: MsgsDirectRequest
+        :param _request_timeout: timeout setting for this request. If one
+                                 number provided, it will be total request
+                                 timeout. It can also be a pair (tuple) of
+                                 (connection, read) timeouts.
+        :type _request_timeout: int, tuple(int, int), optional
+        :param _request_auth: set to override the auth_settings for an a single
+                              request; this effectively ignores the
+                              authentication in the spec for a single request.
+        :type _request_auth: dict, optional
+        :param _content_type: force content-type for the request.
+        :type _content_type: str, Optional
+        :param _headers: set to override the headers for a single
+                         request; this effectively ignores the headers
+                         in the spec for a single request.
+        :type _headers: dict, optional
+        :param _host_index: set to override the host_index for a single
+                            request; this effectively ignores the host_index
+                            in the spec for a single request.
+        :type _host_index: int, optional
+        :return: Returns the result object.
+        """ # noqa: E501
+
+        _param = self._get_msgs_direct_serialize(
+            msgs_direct_request=msgs_direct_request,
+            _request_auth=_request_auth,
+            _content_type=_content_type,
+            _headers=_headers,
+            _host_index=_host_index
+        )
+
+        _response_types_map: Dict[str, Optional[str]] = {
+            '200': "MsgsDirectResponse",
+            '400': "Error",
+            '404': "Error",
+            '413': "Error",
+            '415': "Error",
+            '500': "Error",
+            '503': "Error",
+        }
+        response_data = self.api_client.call_api(
+            *_param,
+            _request_timeout=_request_timeout
+        )
+        return response_data.response
+
+
+    def _get_msgs_direct_serialize(
+        self,
+        msgs_direct_request,
+        _request_auth,
+        _content_type,
+        _headers,
+        _host_index,
+    ) -> RequestSerialized:
+
+        _host = None
+
+        _collection_formats: Dict[str, str] = {
+        }
+
+        _path_params: Dict[str, str] = {}
+        _query_params: List[Tuple[str, str]] = []
+        _header_params: Dict[str, Optional[str]] = _headers or {}
+        _form_params: List[Tuple[str, str]] = []
+        _files: Dict[
+            str, Union[str, bytes, List[str], List[bytes], List[Tuple[str, bytes]]]
+        ] = {}
+        _body_params: Optional[bytes] = None
+
+        # process the path parameters
+        # process the query parameters
+        # process the header parameters
+        # process the form parameters
+        # process the body parameter
+        if msgs_direct_request is not None:
+            _body_params = msgs_direct_request
+
+
+        # set the HTTP header `Accept`
+        if 'Accept' not in _header_params:
+            _header_params['Accept'] = self.api_client.select_header_accept(
+                [
+                    'application/json'
+                ]
+            )
+
+        # set the HTTP header `Content-Type`
+        if _content_type:
+            _header_params['Content-Type'] = _content_type
+        else:
+            _default_content_type = (
+                self.api_client.select_header_content_type(
+                    [
+                        'application/json'
+                    ]
+                )
+            )
+            if _default_content_type is not None:
+                _header_params['Content-Type'] = _default_content_type
+
+        # authentication setting
+        _auth_settings: List[str] = [
+        ]
+
+        return self.api_client.param_serialize(
+            method='POST',
+            resource_path='/v2/fungible/msgs_direct',
+            path_params=_path_params,
+            query_params=_query_params,
+            header_params=_header_params,
+            body=_body_params,
+            post_params=_form_params,
+            files=_files,
+            auth_settings=_auth_settings,
+            collection_formats=_collection_formats,
+            _host=_host,
+            _request_auth=_request_auth
+        )
+
+
+
+
+    @validate_call
+    def get_nft_msgs(
+        self,
+        nft_request: NftRequest,
+        _request_timeout: Union[
+            None,
+            Annotated[StrictFloat, Field(gt=0)],
+            Tuple[
+                Annotated[StrictFloat, Field(gt=0)],
+                Annotated[StrictFloat, Field(gt=0)]
+            ]
+        ] = None,
+        _request_auth: Optional[Dict[StrictStr, Any]] = None,
+        _content_type: Optional[StrictStr] = None,
+        _headers: Optional[Dict[StrictStr, Any]] = None,
+        _host_index: Annotated[StrictInt, Field(ge=0, le=0)] = 0,
+    ) -> NftResponse:
+        """Build the messages that send NFTs
+
+        The messages Initia's wallet (InterwovenKit) signs to send NFTs, as one tx on `from_chain_id`, in amino JSON (`{type, value}`), which the wallet converts with `@initia/amino-converter`:  - **Same chain**: `move/MsgExecute` of `0x1::object::transfer_call` per object (Move chains),   `evm/MsgCall` of ERC-721 `transferFrom` per token (minievm), `wasm/MsgExecuteContract` with cw721   `transfer_nft` per token (miniwasm). - **Over one ICS-721 channel** (the registry's `ibc_channels` with version `ics721-1`):   `nft-transfer/MsgTransfer` from Move chains and minievm, cw721 `send_nft` to the ics721 contract   (or its `outgoing_proxy`) from miniwasm, timing out `timeout` seconds from now. - **Between two rollups** without a channel of their own: the same first hop to the Initia L1,   whose Move IBC hook runs `0x1::nft_transfer::nft_transfer` to send the NFTs on to `to_chain_id`;   if that second hop fails or times out, the L1 returns them to `l1_recover_address`.  Weft never signs and never broadcasts. A pair of chains that no ICS-721 path joins is a 404. 
+
+        :param nft_request: (required)
+        :type nft_request: NftRequest
+        :param _request_timeout: timeout setting for this request. If one
+                                 number provided, it will be total request
+                                 timeout. It can also be a pair (tuple) of
+                                 (connection, read) timeouts.
+        :type _request_timeout: int, tuple(int, int), optional
+        :param _request_auth: set to override the auth_settings for an a single
+                              request; this effectively ignores the
+                              authentication in the spec for a single request.
+        :type _request_auth: dict, optional
+        :param _content_type: force content-type for the request.
+        :type _content_type: str, Optional
+        :param _headers: set to override the headers for a single
+                         request; this effectively ignores the headers
+                         in the spec for a single request.
+        :type _headers: dict, optional
+        :param _host_index: set to override the host_index for a single
+                            request; this effectively ignores the host_index
+                            in the spec for a single request.
+        :type _host_index: int, optional
+        :return: Returns the result object.
+        """ # noqa: E501
+
+        _param = self._get_nft_msgs_serialize(
+            nft_request=nft_request,
+            _request_auth=_request_auth,
+            _content_type=_content_type,
+            _headers=_headers,
+            _host_index=_host_index
+        )
+
+        _response_types_map: Dict[str, Optional[str]] = {
+            '200': "NftResponse",
+            '400': "Error",
+            '404': "Error",
+            '413': "Error",
+            '415': "Error",
+            '500': "Error",
+            '503': "Error",
+        }
+        response_data = self.api_client.call_api(
+            *_param,
+            _request_timeout=_request_timeout
+        )
+        response_data.read()
+        return self.api_client.response_deserialize(
+            response_data=response_data,
+            response_types_map=_response_types_map,
+        ).data
+
+
+    @validate_call
+    def get_nft_msgs_with_http_info(
+        self,
+        nft_request: NftRequest,
+        _request_timeout: Union[
+            None,
+            Annotated[StrictFloat, Field(gt=0)],
+            Tuple[
+                Annotated[StrictFloat, Field(gt=0)],
+                Annotated[StrictFloat, Field(gt=0)]
+            ]
+        ] = None,
+        _request_auth: Optional[Dict[StrictStr, Any]] = None,
+        _content_type: Optional[StrictStr] = None,
+        _headers: Optional[Dict[StrictStr, Any]] = None,
+        _host_index: Annotated[StrictInt, Field(ge=0, le=0)] = 0,
+    ) -> ApiResponse[NftResponse]:
+        """Build the messages that send NFTs
+
+        The messages Initia's wallet (InterwovenKit) signs to send NFTs, as one tx on `from_chain_id`, in amino JSON (`{type, value}`), which the wallet converts with `@initia/amino-converter`:  - **Same chain**: `move/MsgExecute` of `0x1::object::transfer_call` per object (Move chains),   `evm/MsgCall` of ERC-721 `transferFrom` per token (minievm), `wasm/MsgExecuteContract` with cw721   `transfer_nft` per token (miniwasm). - **Over one ICS-721 channel** (the registry's `ibc_channels` with version `ics721-1`):   `nft-transfer/MsgTransfer` from Move chains and minievm, cw721 `send_nft` to the ics721 contract   (or its `outgoing_proxy`) from miniwasm, timing out `timeout` seconds from now. - **Between two rollups** without a channel of their own: the same first hop to the Initia L1,   whose Move IBC hook runs `0x1::nft_transfer::nft_transfer` to send the NFTs on to `to_chain_id`;   if that second hop fails or times out, the L1 returns them to `l1_recover_address`.  Weft never signs and never broadcasts. A pair of chains that no ICS-721 path joins is a 404. 
+
+        :param nft_request: (required)
+        :type nft_request: NftRequest
+        :param _request_timeout: timeout setting for this request. If one
+                                 number provided, it will be total request
+                                 timeout. It can also be a pair (tuple) of
+                                 (connection, read) timeouts.
+        :type _request_timeout: int, tuple(int, int), optional
+        :param _request_auth: set to override the auth_settings for an a single
+                              request; this effectively ignores the
+                              authentication in the spec for a single request.
+        :type _request_auth: dict, optional
+        :param _content_type: force content-type for the request.
+        :type _content_type: str, Optional
+        :param _headers: set to override the headers for a single
+                         request; this effectively ignores the headers
+                         in the spec for a single request.
+        :type _headers: dict, optional
+        :param _host_index: set to override the host_index for a single
+                            request; this effectively ignores the host_index
+                            in the spec for a single request.
+        :type _host_index: int, optional
+        :return: Returns the result object.
+        """ # noqa: E501
+
+        _param = self._get_nft_msgs_serialize(
+            nft_request=nft_request,
+            _request_auth=_request_auth,
+            _content_type=_content_type,
+            _headers=_headers,
+            _host_index=_host_index
+        )
+
+        _response_types_map: Dict[str, Optional[str]] = {
+            '200': "NftResponse",
+            '400': "Error",
+            '404': "Error",
+            '413': "Error",
+            '415': "Error",
+            '500': "Error",
+            '503': "Error",
+        }
+        response_data = self.api_client.call_api(
+            *_param,
+            _request_timeout=_request_timeout
+        )
+        response_data.read()
+        return self.api_client.response_deserialize(
+            response_data=response_data,
+            response_types_map=_response_types_map,
+        )
+
+
+    @validate_call
+    def get_nft_msgs_without_preload_content(
+        self,
+        nft_request: NftRequest,
+        _request_timeout: Union[
+            None,
+            Annotated[StrictFloat, Field(gt=0)],
+            Tuple[
+                Annotated[StrictFloat, Field(gt=0)],
+                Annotated[StrictFloat, Field(gt=0)]
+            ]
+        ] = None,
+        _request_auth: Optional[Dict[StrictStr, Any]] = None,
+        _content_type: Optional[StrictStr] = None,
+        _headers: Optional[Dict[StrictStr, Any]] = None,
+        _host_index: Annotated[StrictInt, Field(ge=0, le=0)] = 0,
+    ) -> RESTResponseType:
+        """Build the messages that send NFTs
+
+        The messages Initia's wallet (InterwovenKit) signs to send NFTs, as one tx on `from_chain_id`, in amino JSON (`{type, value}`), which the wallet converts with `@initia/amino-converter`:  - **Same chain**: `move/MsgExecute` of `0x1::object::transfer_call` per object (Move chains),   `evm/MsgCall` of ERC-721 `transferFrom` per token (minievm), `wasm/MsgExecuteContract` with cw721   `transfer_nft` per token (miniwasm). - **Over one ICS-721 channel** (the registry's `ibc_channels` with version `ics721-1`):   `nft-transfer/MsgTransfer` from Move chains and minievm, cw721 `send_nft` to the ics721 contract   (or its `outgoing_proxy`) from miniwasm, timing out `timeout` seconds from now. - **Between two rollups** without a channel of their own: the same first hop to the Initia L1,   whose Move IBC hook runs `0x1::nft_transfer::nft_transfer` to send the NFTs on to `to_chain_id`;   if that second hop fails or times out, the L1 returns them to `l1_recover_address`.  Weft never signs and never broadcasts. A pair of chains that no ICS-721 path joins is a 404. 
+
+        :param nft_request: (required)
+        :type nft_request: NftRequest
+        :param _request_timeout: timeout setting for this request. If one
+                                 number provided, it will be total request
+                                 timeout. It can also be a pair (tuple) of
+                                 (connection, read) timeouts.
+        :type _request_timeout: int, tuple(int, int), optional
+        :param _request_auth: set to override the auth_settings for an a single
+                              request; this effectively ignores the
+                              authentication in the spec for a single request.
+        :type _request_auth: dict, optional
+        :param _content_type: force content-type for the request.
+        :type _content_type: str, Optional
+        :param _headers: set to override the headers for a single
+                         request; this effectively ignores the headers
+                         in the spec for a single request.
+        :type _headers: dict, optional
+        :param _host_index: set to override the host_index for a single
+                            request; this effectively ignores the host_index
+                            in the spec for a single request.
+        :type _host_index: int, optional
+        :return: Returns the result object.
+        """ # noqa: E501
+
+        _param = self._get_nft_msgs_serialize(
+            nft_request=nft_request,
+            _request_auth=_request_auth,
+            _content_type=_content_type,
+            _headers=_headers,
+            _host_index=_host_index
+        )
+
+        _response_types_map: Dict[str, Optional[str]] = {
+            '200': "NftResponse",
+            '400': "Error",
+            '404': "Error",
+            '413': "Error",
+            '415': "Error",
+            '500': "Error",
+            '503': "Error",
+        }
+        response_data = self.api_client.call_api(
+            *_param,
+            _request_timeout=_request_timeout
+        )
+        return response_data.response
+
+
+    def _get_nft_msgs_serialize(
+        self,
+        nft_request,
+        _request_auth,
+        _content_type,
+        _headers,
+        _host_index,
+    ) -> RequestSerialized:
+
+        _host = None
+
+        _collection_formats: Dict[str, str] = {
+        }
+
+        _path_params: Dict[str, str] = {}
+        _query_params: List[Tuple[str, str]] = []
+        _header_params: Dict[str, Optional[str]] = _headers or {}
+        _form_params: List[Tuple[str, str]] = []
+        _files: Dict[
+            str, Union[str, bytes, List[str], List[bytes], List[Tuple[str, bytes]]]
+        ] = {}
+        _body_params: Optional[bytes] = None
+
+        # process the path parameters
+        # process the query parameters
+        # process the header parameters
+        # process the form parameters
+        # process the body parameter
+        if nft_request is not None:
+            _body_params = nft_request
+
+
+        # set the HTTP header `Accept`
+        if 'Accept' not in _header_params:
+            _header_params['Accept'] = self.api_client.select_header_accept(
+                [
+                    'application/json'
+                ]
+            )
+
+        # set the HTTP header `Content-Type`
+        if _content_type:
+            _header_params['Content-Type'] = _content_type
+        else:
+            _default_content_type = (
+                self.api_client.select_header_content_type(
+                    [
+                        'application/json'
+                    ]
+                )
+            )
+            if _default_content_type is not None:
+                _header_params['Content-Type'] = _default_content_type
+
+        # authentication setting
+        _auth_settings: List[str] = [
+        ]
+
+        return self.api_client.param_serialize(
+            method='POST',
+            resource_path='/nft',
             path_params=_path_params,
             query_params=_query_params,
             header_params=_header_params,

@@ -27,8 +27,11 @@ from weft_client.models.balances_request import BalancesRequest
 from weft_client.models.balances_response import BalancesResponse
 from weft_client.models.bridges_response import BridgesResponse
 from weft_client.models.chains_response import ChainsResponse
+from weft_client.models.get_asset_recommendations200_response import GetAssetRecommendations200Response
+from weft_client.models.get_venues200_response import GetVenues200Response
 from weft_client.models.ibc_origin_assets_request import IbcOriginAssetsRequest
 from weft_client.models.ibc_origin_assets_response import IbcOriginAssetsResponse
+from weft_client.models.recommend_assets_request import RecommendAssetsRequest
 
 from weft_client.api_client import ApiClient, RequestSerialized
 from weft_client.api_response import ApiResponse
@@ -46,6 +49,297 @@ class RouterInfoApi:
         if api_client is None:
             api_client = ApiClient.get_default()
         self.api_client = api_client
+
+
+    @validate_call
+    def get_asset_recommendations(
+        self,
+        recommend_assets_request: RecommendAssetsRequest,
+        _request_timeout: Union[
+            None,
+            Annotated[StrictFloat, Field(gt=0)],
+            Tuple[
+                Annotated[StrictFloat, Field(gt=0)],
+                Annotated[StrictFloat, Field(gt=0)]
+            ]
+        ] = None,
+        _request_auth: Optional[Dict[StrictStr, Any]] = None,
+        _content_type: Optional[StrictStr] = None,
+        _headers: Optional[Dict[StrictStr, Any]] = None,
+        _host_index: Annotated[StrictInt, Field(ge=0, le=0)] = 0,
+    ) -> GetAssetRecommendations200Response:
+        """Recommend destination assets
+
+        For each request, the assets on `dest_chain_id` that a route from the source asset reaches (as `/v2/fungible/route` with `allow_multi_tx` finds it; the source itself and intermediate coins marked `hidden` are left out), each with a reason: `BASE_TOKEN` when it is the source's origin asset, `DIRECT` when a single operation reaches it, `UNKNOWN` otherwise. On the chain that issued the source's origin asset, only that asset is recommended (other forms there are vouchers of the chain's own asset). They come best first: `BASE_TOKEN`, `DIRECT`, `UNKNOWN`, then fewer txs, the shorter estimated duration and registry order. With `reason`, only recommendations of that reason are kept. An entry has `error` when nothing qualifies; when no entry has a recommendation the answer is a 404. An unknown chain or source asset is a 400 naming the request's field. 
+
+        :param recommend_assets_request: (required)
+        :type recommend_assets_request: RecommendAssetsRequest
+        :param _request_timeout: timeout setting for this request. If one
+                                 number provided, it will be total request
+                                 timeout. It can also be a pair (tuple) of
+                                 (connection, read) timeouts.
+        :type _request_timeout: int, tuple(int, int), optional
+        :param _request_auth: set to override the auth_settings for an a single
+                              request; this effectively ignores the
+                              authentication in the spec for a single request.
+        :type _request_auth: dict, optional
+        :param _content_type: force content-type for the request.
+        :type _content_type: str, Optional
+        :param _headers: set to override the headers for a single
+                         request; this effectively ignores the headers
+                         in the spec for a single request.
+        :type _headers: dict, optional
+        :param _host_index: set to override the host_index for a single
+                            request; this effectively ignores the host_index
+                            in the spec for a single request.
+        :type _host_index: int, optional
+        :return: Returns the result object.
+        """ # noqa: E501
+
+        _param = self._get_asset_recommendations_serialize(
+            recommend_assets_request=recommend_assets_request,
+            _request_auth=_request_auth,
+            _content_type=_content_type,
+            _headers=_headers,
+            _host_index=_host_index
+        )
+
+        _response_types_map: Dict[str, Optional[str]] = {
+            '200': "GetAssetRecommendations200Response",
+            '400': "Error",
+            '404': "Error",
+            '413': "Error",
+            '415': "Error",
+            '500': "Error",
+            '503': "Error",
+        }
+        response_data = self.api_client.call_api(
+            *_param,
+            _request_timeout=_request_timeout
+        )
+        response_data.read()
+        return self.api_client.response_deserialize(
+            response_data=response_data,
+            response_types_map=_response_types_map,
+        ).data
+
+
+    @validate_call
+    def get_asset_recommendations_with_http_info(
+        self,
+        recommend_assets_request: RecommendAssetsRequest,
+        _request_timeout: Union[
+            None,
+            Annotated[StrictFloat, Field(gt=0)],
+            Tuple[
+                Annotated[StrictFloat, Field(gt=0)],
+                Annotated[StrictFloat, Field(gt=0)]
+            ]
+        ] = None,
+        _request_auth: Optional[Dict[StrictStr, Any]] = None,
+        _content_type: Optional[StrictStr] = None,
+        _headers: Optional[Dict[StrictStr, Any]] = None,
+        _host_index: Annotated[StrictInt, Field(ge=0, le=0)] = 0,
+    ) -> ApiResponse[GetAssetRecommendations200Response]:
+        """Recommend destination assets
+
+        For each request, the assets on `dest_chain_id` that a route from the source asset reaches (as `/v2/fungible/route` with `allow_multi_tx` finds it; the source itself and intermediate coins marked `hidden` are left out), each with a reason: `BASE_TOKEN` when it is the source's origin asset, `DIRECT` when a single operation reaches it, `UNKNOWN` otherwise. On the chain that issued the source's origin asset, only that asset is recommended (other forms there are vouchers of the chain's own asset). They come best first: `BASE_TOKEN`, `DIRECT`, `UNKNOWN`, then fewer txs, the shorter estimated duration and registry order. With `reason`, only recommendations of that reason are kept. An entry has `error` when nothing qualifies; when no entry has a recommendation the answer is a 404. An unknown chain or source asset is a 400 naming the request's field. 
+
+        :param recommend_assets_request: (required)
+        :type recommend_assets_request: RecommendAssetsRequest
+        :param _request_timeout: timeout setting for this request. If one
+                                 number provided, it will be total request
+                                 timeout. It can also be a pair (tuple) of
+                                 (connection, read) timeouts.
+        :type _request_timeout: int, tuple(int, int), optional
+        :param _request_auth: set to override the auth_settings for an a single
+                              request; this effectively ignores the
+                              authentication in the spec for a single request.
+        :type _request_auth: dict, optional
+        :param _content_type: force content-type for the request.
+        :type _content_type: str, Optional
+        :param _headers: set to override the headers for a single
+                         request; this effectively ignores the headers
+                         in the spec for a single request.
+        :type _headers: dict, optional
+        :param _host_index: set to override the host_index for a single
+                            request; this effectively ignores the host_index
+                            in the spec for a single request.
+        :type _host_index: int, optional
+        :return: Returns the result object.
+        """ # noqa: E501
+
+        _param = self._get_asset_recommendations_serialize(
+            recommend_assets_request=recommend_assets_request,
+            _request_auth=_request_auth,
+            _content_type=_content_type,
+            _headers=_headers,
+            _host_index=_host_index
+        )
+
+        _response_types_map: Dict[str, Optional[str]] = {
+            '200': "GetAssetRecommendations200Response",
+            '400': "Error",
+            '404': "Error",
+            '413': "Error",
+            '415': "Error",
+            '500': "Error",
+            '503': "Error",
+        }
+        response_data = self.api_client.call_api(
+            *_param,
+            _request_timeout=_request_timeout
+        )
+        response_data.read()
+        return self.api_client.response_deserialize(
+            response_data=response_data,
+            response_types_map=_response_types_map,
+        )
+
+
+    @validate_call
+    def get_asset_recommendations_without_preload_content(
+        self,
+        recommend_assets_request: RecommendAssetsRequest,
+        _request_timeout: Union[
+            None,
+            Annotated[StrictFloat, Field(gt=0)],
+            Tuple[
+                Annotated[StrictFloat, Field(gt=0)],
+                Annotated[StrictFloat, Field(gt=0)]
+            ]
+        ] = None,
+        _request_auth: Optional[Dict[StrictStr, Any]] = None,
+        _content_type: Optional[StrictStr] = None,
+        _headers: Optional[Dict[StrictStr, Any]] = None,
+        _host_index: Annotated[StrictInt, Field(ge=0, le=0)] = 0,
+    ) -> RESTResponseType:
+        """Recommend destination assets
+
+        For each request, the assets on `dest_chain_id` that a route from the source asset reaches (as `/v2/fungible/route` with `allow_multi_tx` finds it; the source itself and intermediate coins marked `hidden` are left out), each with a reason: `BASE_TOKEN` when it is the source's origin asset, `DIRECT` when a single operation reaches it, `UNKNOWN` otherwise. On the chain that issued the source's origin asset, only that asset is recommended (other forms there are vouchers of the chain's own asset). They come best first: `BASE_TOKEN`, `DIRECT`, `UNKNOWN`, then fewer txs, the shorter estimated duration and registry order. With `reason`, only recommendations of that reason are kept. An entry has `error` when nothing qualifies; when no entry has a recommendation the answer is a 404. An unknown chain or source asset is a 400 naming the request's field. 
+
+        :param recommend_assets_request: (required)
+        :type recommend_assets_request: RecommendAssetsRequest
+        :param _request_timeout: timeout setting for this request. If one
+                                 number provided, it will be total request
+                                 timeout. It can also be a pair (tuple) of
+                                 (connection, read) timeouts.
+        :type _request_timeout: int, tuple(int, int), optional
+        :param _request_auth: set to override the auth_settings for an a single
+                              request; this effectively ignores the
+                              authentication in the spec for a single request.
+        :type _request_auth: dict, optional
+        :param _content_type: force content-type for the request.
+        :type _content_type: str, Optional
+        :param _headers: set to override the headers for a single
+                         request; this effectively ignores the headers
+                         in the spec for a single request.
+        :type _headers: dict, optional
+        :param _host_index: set to override the host_index for a single
+                            request; this effectively ignores the host_index
+                            in the spec for a single request.
+        :type _host_index: int, optional
+        :return: Returns the result object.
+        """ # noqa: E501
+
+        _param = self._get_asset_recommendations_serialize(
+            recommend_assets_request=recommend_assets_request,
+            _request_auth=_request_auth,
+            _content_type=_content_type,
+            _headers=_headers,
+            _host_index=_host_index
+        )
+
+        _response_types_map: Dict[str, Optional[str]] = {
+            '200': "GetAssetRecommendations200Response",
+            '400': "Error",
+            '404': "Error",
+            '413': "Error",
+            '415': "Error",
+            '500': "Error",
+            '503': "Error",
+        }
+        response_data = self.api_client.call_api(
+            *_param,
+            _request_timeout=_request_timeout
+        )
+        return response_data.response
+
+
+    def _get_asset_recommendations_serialize(
+        self,
+        recommend_assets_request,
+        _request_auth,
+        _content_type,
+        _headers,
+        _host_index,
+    ) -> RequestSerialized:
+
+        _host = None
+
+        _collection_formats: Dict[str, str] = {
+        }
+
+        _path_params: Dict[str, str] = {}
+        _query_params: List[Tuple[str, str]] = []
+        _header_params: Dict[str, Optional[str]] = _headers or {}
+        _form_params: List[Tuple[str, str]] = []
+        _files: Dict[
+            str, Union[str, bytes, List[str], List[bytes], List[Tuple[str, bytes]]]
+        ] = {}
+        _body_params: Optional[bytes] = None
+
+        # process the path parameters
+        # process the query parameters
+        # process the header parameters
+        # process the form parameters
+        # process the body parameter
+        if recommend_assets_request is not None:
+            _body_params = recommend_assets_request
+
+
+        # set the HTTP header `Accept`
+        if 'Accept' not in _header_params:
+            _header_params['Accept'] = self.api_client.select_header_accept(
+                [
+                    'application/json'
+                ]
+            )
+
+        # set the HTTP header `Content-Type`
+        if _content_type:
+            _header_params['Content-Type'] = _content_type
+        else:
+            _default_content_type = (
+                self.api_client.select_header_content_type(
+                    [
+                        'application/json'
+                    ]
+                )
+            )
+            if _default_content_type is not None:
+                _header_params['Content-Type'] = _default_content_type
+
+        # authentication setting
+        _auth_settings: List[str] = [
+        ]
+
+        return self.api_client.param_serialize(
+            method='POST',
+            resource_path='/v2/fungible/recommend_assets',
+            path_params=_path_params,
+            query_params=_query_params,
+            header_params=_header_params,
+            body=_body_params,
+            post_params=_form_params,
+            files=_files,
+            auth_settings=_auth_settings,
+            collection_formats=_collection_formats,
+            _host=_host,
+            _request_auth=_request_auth
+        )
+
+
 
 
     @validate_call
@@ -2136,6 +2430,277 @@ class RouterInfoApi:
         return self.api_client.param_serialize(
             method='POST',
             resource_path='/v2/fungible/ibc_origin_assets',
+            path_params=_path_params,
+            query_params=_query_params,
+            header_params=_header_params,
+            body=_body_params,
+            post_params=_form_params,
+            files=_files,
+            auth_settings=_auth_settings,
+            collection_formats=_collection_formats,
+            _host=_host,
+            _request_auth=_request_auth
+        )
+
+
+
+
+    @validate_call
+    def get_venues(
+        self,
+        only_testnets: Annotated[Optional[StrictBool], Field(description="Only chains marked `is_testnet` (true) or only mainnets (false). Default: both.")] = None,
+        _request_timeout: Union[
+            None,
+            Annotated[StrictFloat, Field(gt=0)],
+            Tuple[
+                Annotated[StrictFloat, Field(gt=0)],
+                Annotated[StrictFloat, Field(gt=0)]
+            ]
+        ] = None,
+        _request_auth: Optional[Dict[StrictStr, Any]] = None,
+        _content_type: Optional[StrictStr] = None,
+        _headers: Optional[Dict[StrictStr, Any]] = None,
+        _host_index: Annotated[StrictInt, Field(ge=0, le=0)] = 0,
+    ) -> GetVenues200Response:
+        """List swap venues
+
+        The venues routes use (Skip's `venues`), derived from the registry: one `minievm-erc20-wrapper` per minievm rollup whose ERC20Wrapper converts some registry asset, the venue `/v2/fungible/route` names in that conversion's `evm_swap` operation. Weft does not swap otherwise, so there are no DEX venues; a registry without such a conversion lists none. 
+
+        :param only_testnets: Only chains marked `is_testnet` (true) or only mainnets (false). Default: both.
+        :type only_testnets: bool
+        :param _request_timeout: timeout setting for this request. If one
+                                 number provided, it will be total request
+                                 timeout. It can also be a pair (tuple) of
+                                 (connection, read) timeouts.
+        :type _request_timeout: int, tuple(int, int), optional
+        :param _request_auth: set to override the auth_settings for an a single
+                              request; this effectively ignores the
+                              authentication in the spec for a single request.
+        :type _request_auth: dict, optional
+        :param _content_type: force content-type for the request.
+        :type _content_type: str, Optional
+        :param _headers: set to override the headers for a single
+                         request; this effectively ignores the headers
+                         in the spec for a single request.
+        :type _headers: dict, optional
+        :param _host_index: set to override the host_index for a single
+                            request; this effectively ignores the host_index
+                            in the spec for a single request.
+        :type _host_index: int, optional
+        :return: Returns the result object.
+        """ # noqa: E501
+
+        _param = self._get_venues_serialize(
+            only_testnets=only_testnets,
+            _request_auth=_request_auth,
+            _content_type=_content_type,
+            _headers=_headers,
+            _host_index=_host_index
+        )
+
+        _response_types_map: Dict[str, Optional[str]] = {
+            '200': "GetVenues200Response",
+            '400': "Error",
+            '500': "Error",
+            '503': "Error",
+        }
+        response_data = self.api_client.call_api(
+            *_param,
+            _request_timeout=_request_timeout
+        )
+        response_data.read()
+        return self.api_client.response_deserialize(
+            response_data=response_data,
+            response_types_map=_response_types_map,
+        ).data
+
+
+    @validate_call
+    def get_venues_with_http_info(
+        self,
+        only_testnets: Annotated[Optional[StrictBool], Field(description="Only chains marked `is_testnet` (true) or only mainnets (false). Default: both.")] = None,
+        _request_timeout: Union[
+            None,
+            Annotated[StrictFloat, Field(gt=0)],
+            Tuple[
+                Annotated[StrictFloat, Field(gt=0)],
+                Annotated[StrictFloat, Field(gt=0)]
+            ]
+        ] = None,
+        _request_auth: Optional[Dict[StrictStr, Any]] = None,
+        _content_type: Optional[StrictStr] = None,
+        _headers: Optional[Dict[StrictStr, Any]] = None,
+        _host_index: Annotated[StrictInt, Field(ge=0, le=0)] = 0,
+    ) -> ApiResponse[GetVenues200Response]:
+        """List swap venues
+
+        The venues routes use (Skip's `venues`), derived from the registry: one `minievm-erc20-wrapper` per minievm rollup whose ERC20Wrapper converts some registry asset, the venue `/v2/fungible/route` names in that conversion's `evm_swap` operation. Weft does not swap otherwise, so there are no DEX venues; a registry without such a conversion lists none. 
+
+        :param only_testnets: Only chains marked `is_testnet` (true) or only mainnets (false). Default: both.
+        :type only_testnets: bool
+        :param _request_timeout: timeout setting for this request. If one
+                                 number provided, it will be total request
+                                 timeout. It can also be a pair (tuple) of
+                                 (connection, read) timeouts.
+        :type _request_timeout: int, tuple(int, int), optional
+        :param _request_auth: set to override the auth_settings for an a single
+                              request; this effectively ignores the
+                              authentication in the spec for a single request.
+        :type _request_auth: dict, optional
+        :param _content_type: force content-type for the request.
+        :type _content_type: str, Optional
+        :param _headers: set to override the headers for a single
+                         request; this effectively ignores the headers
+                         in the spec for a single request.
+        :type _headers: dict, optional
+        :param _host_index: set to override the host_index for a single
+                            request; this effectively ignores the host_index
+                            in the spec for a single request.
+        :type _host_index: int, optional
+        :return: Returns the result object.
+        """ # noqa: E501
+
+        _param = self._get_venues_serialize(
+            only_testnets=only_testnets,
+            _request_auth=_request_auth,
+            _content_type=_content_type,
+            _headers=_headers,
+            _host_index=_host_index
+        )
+
+        _response_types_map: Dict[str, Optional[str]] = {
+            '200': "GetVenues200Response",
+            '400': "Error",
+            '500': "Error",
+            '503': "Error",
+        }
+        response_data = self.api_client.call_api(
+            *_param,
+            _request_timeout=_request_timeout
+        )
+        response_data.read()
+        return self.api_client.response_deserialize(
+            response_data=response_data,
+            response_types_map=_response_types_map,
+        )
+
+
+    @validate_call
+    def get_venues_without_preload_content(
+        self,
+        only_testnets: Annotated[Optional[StrictBool], Field(description="Only chains marked `is_testnet` (true) or only mainnets (false). Default: both.")] = None,
+        _request_timeout: Union[
+            None,
+            Annotated[StrictFloat, Field(gt=0)],
+            Tuple[
+                Annotated[StrictFloat, Field(gt=0)],
+                Annotated[StrictFloat, Field(gt=0)]
+            ]
+        ] = None,
+        _request_auth: Optional[Dict[StrictStr, Any]] = None,
+        _content_type: Optional[StrictStr] = None,
+        _headers: Optional[Dict[StrictStr, Any]] = None,
+        _host_index: Annotated[StrictInt, Field(ge=0, le=0)] = 0,
+    ) -> RESTResponseType:
+        """List swap venues
+
+        The venues routes use (Skip's `venues`), derived from the registry: one `minievm-erc20-wrapper` per minievm rollup whose ERC20Wrapper converts some registry asset, the venue `/v2/fungible/route` names in that conversion's `evm_swap` operation. Weft does not swap otherwise, so there are no DEX venues; a registry without such a conversion lists none. 
+
+        :param only_testnets: Only chains marked `is_testnet` (true) or only mainnets (false). Default: both.
+        :type only_testnets: bool
+        :param _request_timeout: timeout setting for this request. If one
+                                 number provided, it will be total request
+                                 timeout. It can also be a pair (tuple) of
+                                 (connection, read) timeouts.
+        :type _request_timeout: int, tuple(int, int), optional
+        :param _request_auth: set to override the auth_settings for an a single
+                              request; this effectively ignores the
+                              authentication in the spec for a single request.
+        :type _request_auth: dict, optional
+        :param _content_type: force content-type for the request.
+        :type _content_type: str, Optional
+        :param _headers: set to override the headers for a single
+                         request; this effectively ignores the headers
+                         in the spec for a single request.
+        :type _headers: dict, optional
+        :param _host_index: set to override the host_index for a single
+                            request; this effectively ignores the host_index
+                            in the spec for a single request.
+        :type _host_index: int, optional
+        :return: Returns the result object.
+        """ # noqa: E501
+
+        _param = self._get_venues_serialize(
+            only_testnets=only_testnets,
+            _request_auth=_request_auth,
+            _content_type=_content_type,
+            _headers=_headers,
+            _host_index=_host_index
+        )
+
+        _response_types_map: Dict[str, Optional[str]] = {
+            '200': "GetVenues200Response",
+            '400': "Error",
+            '500': "Error",
+            '503': "Error",
+        }
+        response_data = self.api_client.call_api(
+            *_param,
+            _request_timeout=_request_timeout
+        )
+        return response_data.response
+
+
+    def _get_venues_serialize(
+        self,
+        only_testnets,
+        _request_auth,
+        _content_type,
+        _headers,
+        _host_index,
+    ) -> RequestSerialized:
+
+        _host = None
+
+        _collection_formats: Dict[str, str] = {
+        }
+
+        _path_params: Dict[str, str] = {}
+        _query_params: List[Tuple[str, str]] = []
+        _header_params: Dict[str, Optional[str]] = _headers or {}
+        _form_params: List[Tuple[str, str]] = []
+        _files: Dict[
+            str, Union[str, bytes, List[str], List[bytes], List[Tuple[str, bytes]]]
+        ] = {}
+        _body_params: Optional[bytes] = None
+
+        # process the path parameters
+        # process the query parameters
+        if only_testnets is not None:
+            
+            _query_params.append(('only_testnets', only_testnets))
+            
+        # process the header parameters
+        # process the form parameters
+        # process the body parameter
+
+
+        # set the HTTP header `Accept`
+        if 'Accept' not in _header_params:
+            _header_params['Accept'] = self.api_client.select_header_accept(
+                [
+                    'application/json'
+                ]
+            )
+
+
+        # authentication setting
+        _auth_settings: List[str] = [
+        ]
+
+        return self.api_client.param_serialize(
+            method='GET',
+            resource_path='/v2/fungible/venues',
             path_params=_path_params,
             query_params=_query_params,
             header_params=_header_params,

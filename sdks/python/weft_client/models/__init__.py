@@ -13,8 +13,10 @@
 """  # noqa: E501
 
 # import models into model package
+from weft_client.models.amino_msg import AminoMsg
 from weft_client.models.asset import Asset
 from weft_client.models.asset_between_chains import AssetBetweenChains
+from weft_client.models.asset_recommendation import AssetRecommendation
 from weft_client.models.assets_between_chains_request import AssetsBetweenChainsRequest
 from weft_client.models.assets_between_chains_response import AssetsBetweenChainsResponse
 from weft_client.models.assets_from_source_request import AssetsFromSourceRequest
@@ -52,13 +54,14 @@ from weft_client.models.evm_internal_tx import EvmInternalTx
 from weft_client.models.evm_internal_txs_page import EvmInternalTxsPage
 from weft_client.models.evm_log import EvmLog
 from weft_client.models.evm_swap_op import EvmSwapOp
-from weft_client.models.evm_swap_op_swap_venues_inner import EvmSwapOpSwapVenuesInner
 from weft_client.models.evm_tx import EvmTx
 from weft_client.models.evm_tx_by_hash_response import EvmTxByHashResponse
 from weft_client.models.evm_txs_page import EvmTxsPage
 from weft_client.models.fee import Fee
 from weft_client.models.fee_asset import FeeAsset
 from weft_client.models.fee_asset_gas_price import FeeAssetGasPrice
+from weft_client.models.get_asset_recommendations200_response import GetAssetRecommendations200Response
+from weft_client.models.get_venues200_response import GetVenues200Response
 from weft_client.models.health_response import HealthResponse
 from weft_client.models.ibc_origin_assets_request import IbcOriginAssetsRequest
 from weft_client.models.ibc_origin_assets_request_assets_inner import IbcOriginAssetsRequestAssetsInner
@@ -67,6 +70,8 @@ from weft_client.models.ibc_transfer_op import IbcTransferOp
 from weft_client.models.layer_zero_transfer_op import LayerZeroTransferOp
 from weft_client.models.msg import Msg
 from weft_client.models.msg_multi_chain_msg import MsgMultiChainMsg
+from weft_client.models.msgs_direct_request import MsgsDirectRequest
+from weft_client.models.msgs_direct_response import MsgsDirectResponse
 from weft_client.models.msgs_request import MsgsRequest
 from weft_client.models.msgs_response import MsgsResponse
 from weft_client.models.nft_collection import NftCollection
@@ -74,6 +79,9 @@ from weft_client.models.nft_collection_collection import NftCollectionCollection
 from weft_client.models.nft_collection_collection_nfts import NftCollectionCollectionNfts
 from weft_client.models.nft_collection_response import NftCollectionResponse
 from weft_client.models.nft_collections_page import NftCollectionsPage
+from weft_client.models.nft_request import NftRequest
+from weft_client.models.nft_request_class_trace import NftRequestClassTrace
+from weft_client.models.nft_response import NftResponse
 from weft_client.models.nft_token import NftToken
 from weft_client.models.nft_token_nft import NftTokenNft
 from weft_client.models.nft_tokens_page import NftTokensPage
@@ -89,6 +97,11 @@ from weft_client.models.pagination import Pagination
 from weft_client.models.readiness import Readiness
 from weft_client.models.readiness_migrations import ReadinessMigrations
 from weft_client.models.readiness_replicas_inner import ReadinessReplicasInner
+from weft_client.models.recommend_assets_request import RecommendAssetsRequest
+from weft_client.models.recommendation_entry import RecommendationEntry
+from weft_client.models.recommendation_entry_error import RecommendationEntryError
+from weft_client.models.recommendation_reason import RecommendationReason
+from weft_client.models.recommendation_request import RecommendationRequest
 from weft_client.models.rich_list_holder import RichListHolder
 from weft_client.models.rich_list_page import RichListPage
 from weft_client.models.route import Route

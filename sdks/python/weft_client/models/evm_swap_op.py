@@ -20,7 +20,7 @@ import json
 from pydantic import BaseModel, ConfigDict, Field, StrictStr, field_validator
 from typing import Any, ClassVar, Dict, List
 from typing_extensions import Annotated
-from weft_client.models.evm_swap_op_swap_venues_inner import EvmSwapOpSwapVenuesInner
+from weft_client.models.swap_venue import SwapVenue
 from typing import Optional, Set
 from typing_extensions import Self
 from pydantic_core import to_jsonable_python
@@ -36,7 +36,7 @@ class EvmSwapOp(BaseModel):
     from_chain_id: Annotated[str, Field(min_length=1, strict=True)] = Field(description="A chain id, always a string (EVM chains included, e.g. `\"1\"`).")
     denom_in: StrictStr = Field(description="Denom converted.")
     denom_out: StrictStr = Field(description="Denom received, on the same chain.")
-    swap_venues: List[EvmSwapOpSwapVenuesInner] = Field(description="Where the call runs; for the wrapper `[{name: \"minievm-erc20-wrapper\", chain_id, logo_uri: \"\"}]`.")
+    swap_venues: List[SwapVenue] = Field(description="Where the call runs; for the wrapper `[{name: \"minievm-erc20-wrapper\", chain_id, logo_uri: \"\"}]`.")
     additional_properties: Dict[str, Any] = {}
     __properties: ClassVar[List[str]] = ["input_token", "amount_in", "swap_calldata", "amount_out", "from_chain_id", "denom_in", "denom_out", "swap_venues"]
 
@@ -125,7 +125,7 @@ class EvmSwapOp(BaseModel):
             "from_chain_id": obj.get("from_chain_id"),
             "denom_in": obj.get("denom_in"),
             "denom_out": obj.get("denom_out"),
-            "swap_venues": [EvmSwapOpSwapVenuesInner.from_dict(_item) for _item in obj["swap_venues"]] if obj.get("swap_venues") is not None else None
+            "swap_venues": [SwapVenue.from_dict(_item) for _item in obj["swap_venues"]] if obj.get("swap_venues") is not None else None
         })
         # store additional fields in additional_properties
         for _key in obj.keys():

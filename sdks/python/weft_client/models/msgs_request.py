@@ -28,7 +28,7 @@ from pydantic_core import to_jsonable_python
 
 class MsgsRequest(BaseModel):
     """
-    Build the signable txs of a route: send back the route's asset fields, amounts and `operations` verbatim (unknown keys inside them are ignored), plus one address per `required_chain_addresses` entry, in the same order. 
+    Build the signable txs of a route: send back the route's asset fields, amounts and `operations` verbatim (unknown keys inside them are ignored), plus one address per `required_chain_addresses` entry, in the same order. Fields Skip clients add that Weft has no use for (`go_fast`, `smart_relay`, `experimental_features`, `smart_swap_options`, `allow_unsafe`, `fast_transfer`) are accepted and ignored. 
     """ # noqa: E501
     source_asset_denom: Annotated[str, Field(min_length=1, strict=True)] = Field(description="From the route.")
     source_asset_chain_id: Annotated[str, Field(min_length=1, strict=True)] = Field(description="A chain id, always a string (EVM chains included, e.g. `\"1\"`).")
@@ -39,7 +39,7 @@ class MsgsRequest(BaseModel):
     address_list: Annotated[List[Annotated[str, Field(min_length=1, strict=True)]], Field(min_length=1)] = Field(description="One address per `required_chain_addresses` entry of the route, same order; bech32 with the chain's prefix, or 0x hex on EVM chains.")
     operations: Annotated[List[Operation], Field(min_length=1)] = Field(description="The route's operations, echoed back.")
     estimated_amount_out: Optional[Annotated[str, Field(strict=True)]] = Field(default=None, description="An integer amount in the asset's base units, as a decimal string (amounts exceed 2^53).")
-    slippage_tolerance_percent: Optional[Annotated[str, Field(strict=True)]] = Field(default=None, description="Accepted slippage in percent (default `\"1\"`); lowers `min_amount_out`.")
+    slippage_tolerance_percent: Optional[Annotated[str, Field(strict=True)]] = Field(default=None, description="Accepted slippage in percent (default `\"1\"`, at most 100); lowers `min_amount_out`.")
     timeout_seconds: Optional[Annotated[str, Field(strict=True)]] = Field(default=None, description="IBC timeout in seconds from now (default 300).")
     signed_op_hook: Optional[SignedOpHook] = None
     chain_ids_to_affiliates: Optional[Dict[str, Any]] = Field(default=None, description="Accepted; must be empty (Weft charges no affiliate fees).")

@@ -28,7 +28,7 @@ from pydantic_core import to_jsonable_python
 
 class RouteRequest(BaseModel):
     """
-    Where from, where to and how much. Give exactly one of `amount_in` (exact in) and `amount_out` (exact out); the other is computed. The Skip options Weft has no use for (`swap_venues`, `smart_swap_options`, `allow_swaps`, `go_fast`, `smart_relay`, `experimental_features`, `cumulative_affiliate_fee_bps`) are accepted and ignored, so existing clients work unchanged. 
+    Where from, where to and how much. Give exactly one of `amount_in` (exact in) and `amount_out` (exact out); the other is computed. The Skip options Weft has no use for (`swap_venues`, `smart_swap_options`, `allow_swaps`, `go_fast`, `smart_relay`, `experimental_features`, `cumulative_affiliate_fee_bps`) are accepted and ignored, and so are fields this document does not list (e.g. `fast_transfer`), so existing clients work unchanged. 
     """ # noqa: E501
     source_asset_denom: Annotated[str, Field(min_length=1, strict=True)] = Field(description="Denom on the source chain.")
     source_asset_chain_id: Annotated[str, Field(min_length=1, strict=True)] = Field(description="A chain id, always a string (EVM chains included, e.g. `\"1\"`).")

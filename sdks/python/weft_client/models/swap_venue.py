@@ -26,11 +26,11 @@ from pydantic_core import to_jsonable_python
 
 class SwapVenue(BaseModel):
     """
-    A swap venue (Skip `SwapVenue`). Weft routes transfers only and never returns one.
+    A swap venue (Skip `SwapVenue`). Weft does not swap; its one venue is a minievm rollup's ERC20Wrapper (`minievm-erc20-wrapper`), which converts a deposited `l2/...` coin into its 18-decimal ERC-20 and back (an `evm_swap` operation). `GET /v2/fungible/venues` lists them. 
     """ # noqa: E501
-    name: StrictStr = Field(description="Venue name, e.g. `initia-dex`.")
+    name: StrictStr = Field(description="Venue name, e.g. `minievm-erc20-wrapper`.")
     chain_id: Annotated[str, Field(min_length=1, strict=True)] = Field(description="A chain id, always a string (EVM chains included, e.g. `\"1\"`).")
-    logo_uri: Optional[StrictStr] = Field(default=None, description="Venue logo.")
+    logo_uri: Optional[StrictStr] = Field(default=None, description="Venue logo URL; Weft's wrapper venue has none (`\"\"`).")
     additional_properties: Dict[str, Any] = {}
     __properties: ClassVar[List[str]] = ["name", "chain_id", "logo_uri"]
 

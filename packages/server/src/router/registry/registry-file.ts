@@ -60,8 +60,12 @@ export interface RegistryChain {
   ibc_hooks: boolean;
   fee_assets: { denom: string; gas_price?: GasPrice | null }[];
   evm_fee_asset?: { name: string; symbol: string; decimals: number } | null;
-  /** This chain's ends of its ICS-20 channels (`port_id` `transfer`), like the registry's `ibc_channels`. */
-  ibc_channels: { chain_id: string; port_id: string; channel_id: string }[];
+  /**
+   * This chain's ends of its IBC channels, like the registry's `ibc_channels`: ICS-20 ones on port
+   * `transfer`, ICS-721 (NFT) ones with `version` `ics721-1` on port `nft-transfer` (Move and minievm
+   * chains) or `wasm.<ics721 contract>` (miniwasm rollups).
+   */
+  ibc_channels: { chain_id: string; port_id: string; channel_id: string; version?: string }[];
   /** Seconds an IBC packet from this chain takes to be received and acknowledged. @default 30 */
   ibc_transfer_seconds?: number;
   /** Rollups only: the OPinit bridge to the L1. */
@@ -96,6 +100,13 @@ export class RegistryError extends Error {
     this.name = "RegistryError";
   }
 }
+
+/** An ICS-721 (NFT) channel, as the registry marks it: by its version. */
+export const isNftChannel = (ch: { version?: string }) => ch.version?.startsWith("ics721") === true;
+const NFT_PORT = /^(nft-transfer|wasm\.[a-z0-9]+)$/;
+/** Both ends of one channel: ICS-20 on `transfer` both sides; ICS-721 ports may differ (wasm). */
+const sameKind = (a: RegistryChain["ibc_channels"][number], b: RegistryChain["ibc_channels"][number]) =>
+  isNftChannel(a) || isNftChannel(b) ? isNftChannel(a) && isNftChannel(b) : a.port_id === b.port_id;
 
 const isObject = (v: unknown): v is Record<string, unknown> =>
   typeof v === "object" && v !== null && !Array.isArray(v);
@@ -148,7 +159,11 @@ export function parseRegistryFile(raw: unknown, source: string): RegistryFile {
       const other = byId.get(ch.chain_id);
       if (!other) {
         problems.push(`${c.chain_id}: ibc channel ${ch.channel_id} leads to unknown chain ${ch.chain_id}`);
-      } else if (!other.ibc_channels?.some((o) => o.chain_id === c.chain_id && o.port_id === ch.port_id)) {
+      } else if (isNftChannel(ch) && !NFT_PORT.test(ch.port_id)) {
+        problems.push(
+          `${c.chain_id}: ics721 channel ${ch.channel_id} must be on port nft-transfer or wasm.<ics721 contract>, not ${ch.port_id}`,
+        );
+      } else if (!other.ibc_channels?.some((o) => o.chain_id === c.chain_id && sameKind(o, ch))) {
         problems.push(
           `${c.chain_id}: ibc channel ${ch.channel_id} has no counterparty entry on ${ch.chain_id}`,
         );

@@ -63,4 +63,40 @@ describe("registries", () => {
       ]);
     }
   });
+
+  it("pairs ICS-721 channels by version, whatever port each end has, and checks the port", () => {
+    const chain = (id: string, type: string, channels: Record<string, string>[]) => ({
+      chain_id: id,
+      chain_name: id,
+      pretty_name: id,
+      chain_type: type,
+      bech32_prefix: "init",
+      ibc_channels: channels,
+      assets: [],
+      fee_assets: [],
+    });
+    const nft = { version: "ics721-1" };
+    const file = (l1Port: string, wasmVersion?: string) => ({
+      name: "nft",
+      chains: [
+        chain("l1-1", "initia", [{ chain_id: "w-1", port_id: l1Port, channel_id: "channel-0", ...nft }]),
+        chain("w-1", "miniwasm", [
+          {
+            chain_id: "l1-1",
+            port_id: "wasm.init1ics",
+            channel_id: "channel-0",
+            ...(wasmVersion ? { version: wasmVersion } : {}),
+          },
+        ]),
+      ],
+    });
+    expect(parseRegistryFile(file("nft-transfer", "ics721-1"), "nft.json").chains).toHaveLength(2);
+    expect(() => parseRegistryFile(file("transfer", "ics721-1"), "nft.json")).toThrow(
+      "l1-1: ics721 channel channel-0 must be on port nft-transfer or wasm.<ics721 contract>, not transfer",
+    );
+    // An ICS-20 end cannot be the other end of an ICS-721 channel.
+    expect(() => parseRegistryFile(file("nft-transfer"), "nft.json")).toThrow(
+      "l1-1: ibc channel channel-0 has no counterparty entry on w-1",
+    );
+  });
 });

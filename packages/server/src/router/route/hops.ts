@@ -34,6 +34,13 @@ export const hopSource = (h: Hop): AssetNode => (h.kind === "op_withdraw" && h.u
 /** The asset the hop delivers, as the user receives it (the wrapped token for a deposit with a hook). */
 export const hopTarget = (h: Hop): AssetNode => (h.kind === "op_deposit" && h.wrapTo) || h.to;
 
+/** An OPinit deposit that finishes as the wrapper's token through a hook the recipient signs. */
+export type HookedDeposit = Extract<Hop, { kind: "op_deposit" }> & { wrapTo: AssetNode };
+
+/** The route's deposit that needs a signed op hook (its `required_op_hook`), if any. */
+export const hookedDeposit = (hops: readonly Hop[]): HookedDeposit | undefined =>
+  hops.find((h): h is HookedDeposit => h.kind === "op_deposit" && h.wrapTo !== undefined);
+
 /** Estimated seconds until the hop's funds are usable at its destination. */
 export function hopSeconds(h: Hop): number {
   switch (h.kind) {

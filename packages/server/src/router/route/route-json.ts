@@ -1,8 +1,8 @@
 /** A found route and its amounts in the Skip `Route` wire shape. */
 import { assetJson } from "../asset-json.js";
 import type { Registry } from "../registry/registry.js";
-import type { FeeJson, OperationJson, RouteJson } from "../router-types.js";
-import { type Hop, hopSource, hopTarget, txIndices } from "./hops.js";
+import type { FeeJson, OperationJson, RouteJson, SwapVenueJson } from "../router-types.js";
+import { type Hop, hookedDeposit, hopSource, hopTarget, txIndices } from "./hops.js";
 import type { HopAmounts } from "./route-amounts.js";
 
 export interface RouteJsonInput {
@@ -86,7 +86,7 @@ export function operationJson(hop: Hop, amounts: HopAmounts, txIndex: number): O
           from_chain_id: from.chain.chain_id,
           denom_in: from.denom,
           denom_out: to.denom,
-          swap_venues: [{ name: ERC20_WRAPPER_VENUE, chain_id: from.chain.chain_id, logo_uri: "" }],
+          swap_venues: [wrapperVenue(from.chain.chain_id)],
         },
         ...envelope,
       };
@@ -95,6 +95,13 @@ export function operationJson(hop: Hop, amounts: HopAmounts, txIndex: number): O
 
 /** The venue name of a minievm ERC20Wrapper conversion (an `evm_swap` operation). */
 export const ERC20_WRAPPER_VENUE = "minievm-erc20-wrapper";
+
+/** The ERC20Wrapper of `chainId` as a venue (Skip `SwapVenue`): in `evm_swap` and `GET /v2/fungible/venues`. */
+export const wrapperVenue = (chainId: string): SwapVenueJson => ({
+  name: ERC20_WRAPPER_VENUE,
+  chain_id: chainId,
+  logo_uri: "",
+});
 
 /** The native fee asset of a LayerZero send, from the registry when listed there. */
 function feeAsset(hop: Hop, denom: string) {
@@ -149,7 +156,7 @@ export function routeJson(input: RouteJsonInput): RouteJson {
   const first = hopSource(hops[0] as Hop);
   const last = hopTarget(hops.at(-1) as Hop);
   const chainIds = routeChainIds(hops);
-  const hook = hops.some((h) => h.kind === "op_deposit" && h.wrapTo);
+  const hook = hookedDeposit(hops) !== undefined;
   const infos = hops.flatMap((h) =>
     h.kind === "op_withdraw"
       ? [

@@ -55,3 +55,15 @@ export function createRouteMemo(registry: Registry, entries = ROUTE_MEMO_ENTRIES
     },
   };
 }
+
+/**
+ * The memo of whichever registry a handler is given: a new one when the registry changes, so
+ * each route module keeps one without knowing when (or whether) the app swaps its registry.
+ */
+export function createRegistryRouteMemo(entries = ROUTE_MEMO_ENTRIES): (registry: Registry) => RouteMemo {
+  let memo: RouteMemo | undefined;
+  return (registry) => {
+    if (memo?.registry !== registry) memo = createRouteMemo(registry, entries);
+    return memo;
+  };
+}

@@ -17,22 +17,21 @@ import pprint
 import re  # noqa: F401
 import json
 
-from pydantic import BaseModel, ConfigDict, Field, StrictStr
-from typing import Any, ClassVar, Dict, List, Optional
+from pydantic import BaseModel, ConfigDict, Field
+from typing import Any, ClassVar, Dict, List
 from typing_extensions import Annotated
+from weft_client.models.amino_msg import AminoMsg
 from typing import Optional, Set
 from typing_extensions import Self
 from pydantic_core import to_jsonable_python
 
-class EvmSwapOpSwapVenuesInner(BaseModel):
+class NftResponse(BaseModel):
     """
-    EvmSwapOpSwapVenuesInner
+    The messages to sign on `from_chain_id`, in order, as one tx.
     """ # noqa: E501
-    name: StrictStr = Field(description="Venue name.")
-    chain_id: Annotated[str, Field(min_length=1, strict=True)] = Field(description="A chain id, always a string (EVM chains included, e.g. `\"1\"`).")
-    logo_uri: Optional[StrictStr] = Field(default=None, description="Logo URL; `\"\"` when none.")
+    msgs: Annotated[List[AminoMsg], Field(min_length=1)]
     additional_properties: Dict[str, Any] = {}
-    __properties: ClassVar[List[str]] = ["name", "chain_id", "logo_uri"]
+    __properties: ClassVar[List[str]] = ["msgs"]
 
     model_config = ConfigDict(
         validate_by_name=True,
@@ -52,7 +51,7 @@ class EvmSwapOpSwapVenuesInner(BaseModel):
 
     @classmethod
     def from_json(cls, json_str: str) -> Optional[Self]:
-        """Create an instance of EvmSwapOpSwapVenuesInner from a JSON string"""
+        """Create an instance of NftResponse from a JSON string"""
         return cls.from_dict(json.loads(json_str))
 
     def to_dict(self) -> Dict[str, Any]:
@@ -75,6 +74,12 @@ class EvmSwapOpSwapVenuesInner(BaseModel):
             exclude=excluded_fields,
             exclude_none=True,
         )
+        # override the default output from pydantic by calling `to_dict()` of each item in msgs (list)
+        _items = []
+        if self.msgs:
+            for _item_msgs in self.msgs:
+                _items.append(_item_msgs.to_dict() if _item_msgs is not None else None)
+            _dict['msgs'] = _items
         # puts key-value pairs in additional_properties in the top level
         if self.additional_properties is not None:
             for _key, _value in self.additional_properties.items():
@@ -84,7 +89,7 @@ class EvmSwapOpSwapVenuesInner(BaseModel):
 
     @classmethod
     def from_dict(cls, obj: Optional[Dict[str, Any]]) -> Optional[Self]:
-        """Create an instance of EvmSwapOpSwapVenuesInner from a dict"""
+        """Create an instance of NftResponse from a dict"""
         if obj is None:
             return None
 
@@ -92,9 +97,7 @@ class EvmSwapOpSwapVenuesInner(BaseModel):
             return cls.model_validate(obj)
 
         _obj = cls.model_validate({
-            "name": obj.get("name"),
-            "chain_id": obj.get("chain_id"),
-            "logo_uri": obj.get("logo_uri")
+            "msgs": [AminoMsg.from_dict(_item) for _item in obj["msgs"]] if obj.get("msgs") is not None else None
         })
         # store additional fields in additional_properties
         for _key in obj.keys():

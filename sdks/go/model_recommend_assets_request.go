@@ -15,122 +15,105 @@ import (
 	"fmt"
 )
 
-// checks if the EvmSwapOpSwapVenuesInner type satisfies the MappedNullable interface at compile time
-var _ MappedNullable = &EvmSwapOpSwapVenuesInner{}
+// checks if the RecommendAssetsRequest type satisfies the MappedNullable interface at compile time
+var _ MappedNullable = &RecommendAssetsRequest{}
 
-// EvmSwapOpSwapVenuesInner struct for EvmSwapOpSwapVenuesInner
-type EvmSwapOpSwapVenuesInner struct {
-	// Venue name.
-	Name string `json:"name"`
-	// A chain id, always a string (EVM chains included, e.g. `\"1\"`).
-	ChainId string `json:"chain_id"`
-	// Logo URL; `\"\"` when none.
-	LogoUri *string `json:"logo_uri,omitempty"`
+// RecommendAssetsRequest Asset recommendations for several source assets at once; one entry each in the answer, in order.
+type RecommendAssetsRequest struct {
+	// The requests (at most 100, so one call cannot ask for unbounded route searches).
+	Requests []RecommendationRequest `json:"requests"`
+	// Accepted for Skip compatibility and ignored.
+	ClientId NullableString `json:"client_id,omitempty"`
 	AdditionalProperties map[string]interface{}
 }
 
-type _EvmSwapOpSwapVenuesInner EvmSwapOpSwapVenuesInner
+type _RecommendAssetsRequest RecommendAssetsRequest
 
-// NewEvmSwapOpSwapVenuesInner instantiates a new EvmSwapOpSwapVenuesInner object
+// NewRecommendAssetsRequest instantiates a new RecommendAssetsRequest object
 // This constructor will assign default values to properties that have it defined,
 // and makes sure properties required by API are set, but the set of arguments
 // will change when the set of required properties is changed
-func NewEvmSwapOpSwapVenuesInner(name string, chainId string) *EvmSwapOpSwapVenuesInner {
-	this := EvmSwapOpSwapVenuesInner{}
-	this.Name = name
-	this.ChainId = chainId
+func NewRecommendAssetsRequest(requests []RecommendationRequest) *RecommendAssetsRequest {
+	this := RecommendAssetsRequest{}
+	this.Requests = requests
 	return &this
 }
 
-// NewEvmSwapOpSwapVenuesInnerWithDefaults instantiates a new EvmSwapOpSwapVenuesInner object
+// NewRecommendAssetsRequestWithDefaults instantiates a new RecommendAssetsRequest object
 // This constructor will only assign default values to properties that have it defined,
 // but it doesn't guarantee that properties required by API are set
-func NewEvmSwapOpSwapVenuesInnerWithDefaults() *EvmSwapOpSwapVenuesInner {
-	this := EvmSwapOpSwapVenuesInner{}
+func NewRecommendAssetsRequestWithDefaults() *RecommendAssetsRequest {
+	this := RecommendAssetsRequest{}
 	return &this
 }
 
-// GetName returns the Name field value
-func (o *EvmSwapOpSwapVenuesInner) GetName() string {
+// GetRequests returns the Requests field value
+func (o *RecommendAssetsRequest) GetRequests() []RecommendationRequest {
 	if o == nil {
-		var ret string
+		var ret []RecommendationRequest
 		return ret
 	}
 
-	return o.Name
+	return o.Requests
 }
 
-// GetNameOk returns a tuple with the Name field value
+// GetRequestsOk returns a tuple with the Requests field value
 // and a boolean to check if the value has been set.
-func (o *EvmSwapOpSwapVenuesInner) GetNameOk() (*string, bool) {
+func (o *RecommendAssetsRequest) GetRequestsOk() ([]RecommendationRequest, bool) {
 	if o == nil {
 		return nil, false
 	}
-	return &o.Name, true
+	return o.Requests, true
 }
 
-// SetName sets field value
-func (o *EvmSwapOpSwapVenuesInner) SetName(v string) {
-	o.Name = v
+// SetRequests sets field value
+func (o *RecommendAssetsRequest) SetRequests(v []RecommendationRequest) {
+	o.Requests = v
 }
 
-// GetChainId returns the ChainId field value
-func (o *EvmSwapOpSwapVenuesInner) GetChainId() string {
-	if o == nil {
+// GetClientId returns the ClientId field value if set, zero value otherwise (both if not set or set to explicit null).
+func (o *RecommendAssetsRequest) GetClientId() string {
+	if o == nil || IsNil(o.ClientId.Get()) {
 		var ret string
 		return ret
 	}
-
-	return o.ChainId
+	return *o.ClientId.Get()
 }
 
-// GetChainIdOk returns a tuple with the ChainId field value
+// GetClientIdOk returns a tuple with the ClientId field value if set, nil otherwise
 // and a boolean to check if the value has been set.
-func (o *EvmSwapOpSwapVenuesInner) GetChainIdOk() (*string, bool) {
+// NOTE: If the value is an explicit nil, `nil, true` will be returned
+func (o *RecommendAssetsRequest) GetClientIdOk() (*string, bool) {
 	if o == nil {
 		return nil, false
 	}
-	return &o.ChainId, true
+	return o.ClientId.Get(), o.ClientId.IsSet()
 }
 
-// SetChainId sets field value
-func (o *EvmSwapOpSwapVenuesInner) SetChainId(v string) {
-	o.ChainId = v
-}
-
-// GetLogoUri returns the LogoUri field value if set, zero value otherwise.
-func (o *EvmSwapOpSwapVenuesInner) GetLogoUri() string {
-	if o == nil || IsNil(o.LogoUri) {
-		var ret string
-		return ret
-	}
-	return *o.LogoUri
-}
-
-// GetLogoUriOk returns a tuple with the LogoUri field value if set, nil otherwise
-// and a boolean to check if the value has been set.
-func (o *EvmSwapOpSwapVenuesInner) GetLogoUriOk() (*string, bool) {
-	if o == nil || IsNil(o.LogoUri) {
-		return nil, false
-	}
-	return o.LogoUri, true
-}
-
-// HasLogoUri returns a boolean if a field has been set.
-func (o *EvmSwapOpSwapVenuesInner) HasLogoUri() bool {
-	if o != nil && !IsNil(o.LogoUri) {
+// HasClientId returns a boolean if a field has been set.
+func (o *RecommendAssetsRequest) HasClientId() bool {
+	if o != nil && o.ClientId.IsSet() {
 		return true
 	}
 
 	return false
 }
 
-// SetLogoUri gets a reference to the given string and assigns it to the LogoUri field.
-func (o *EvmSwapOpSwapVenuesInner) SetLogoUri(v string) {
-	o.LogoUri = &v
+// SetClientId gets a reference to the given NullableString and assigns it to the ClientId field.
+func (o *RecommendAssetsRequest) SetClientId(v string) {
+	o.ClientId.Set(&v)
+}
+// SetClientIdNil sets the value for ClientId to be an explicit nil
+func (o *RecommendAssetsRequest) SetClientIdNil() {
+	o.ClientId.Set(nil)
 }
 
-func (o EvmSwapOpSwapVenuesInner) MarshalJSON() ([]byte, error) {
+// UnsetClientId ensures that no value is present for ClientId, not even an explicit nil
+func (o *RecommendAssetsRequest) UnsetClientId() {
+	o.ClientId.Unset()
+}
+
+func (o RecommendAssetsRequest) MarshalJSON() ([]byte, error) {
 	toSerialize,err := o.ToMap()
 	if err != nil {
 		return []byte{}, err
@@ -138,12 +121,11 @@ func (o EvmSwapOpSwapVenuesInner) MarshalJSON() ([]byte, error) {
 	return json.Marshal(toSerialize)
 }
 
-func (o EvmSwapOpSwapVenuesInner) ToMap() (map[string]interface{}, error) {
+func (o RecommendAssetsRequest) ToMap() (map[string]interface{}, error) {
 	toSerialize := map[string]interface{}{}
-	toSerialize["name"] = o.Name
-	toSerialize["chain_id"] = o.ChainId
-	if !IsNil(o.LogoUri) {
-		toSerialize["logo_uri"] = o.LogoUri
+	toSerialize["requests"] = o.Requests
+	if o.ClientId.IsSet() {
+		toSerialize["client_id"] = o.ClientId.Get()
 	}
 
 	for key, value := range o.AdditionalProperties {
@@ -153,13 +135,12 @@ func (o EvmSwapOpSwapVenuesInner) ToMap() (map[string]interface{}, error) {
 	return toSerialize, nil
 }
 
-func (o *EvmSwapOpSwapVenuesInner) UnmarshalJSON(data []byte) (err error) {
+func (o *RecommendAssetsRequest) UnmarshalJSON(data []byte) (err error) {
 	// This validates that all required properties are included in the JSON object
 	// by unmarshalling the object into a generic map with string keys and checking
 	// that every required field exists as a key in the generic map.
 	requiredProperties := []string{
-		"name",
-		"chain_id",
+		"requests",
 	}
 
 	allProperties := make(map[string]interface{})
@@ -176,60 +157,59 @@ func (o *EvmSwapOpSwapVenuesInner) UnmarshalJSON(data []byte) (err error) {
 		}
 	}
 
-	varEvmSwapOpSwapVenuesInner := _EvmSwapOpSwapVenuesInner{}
+	varRecommendAssetsRequest := _RecommendAssetsRequest{}
 
-	err = json.Unmarshal(data, &varEvmSwapOpSwapVenuesInner)
+	err = json.Unmarshal(data, &varRecommendAssetsRequest)
 
 	if err != nil {
 		return err
 	}
 
-	*o = EvmSwapOpSwapVenuesInner(varEvmSwapOpSwapVenuesInner)
+	*o = RecommendAssetsRequest(varRecommendAssetsRequest)
 
 	additionalProperties := make(map[string]interface{})
 
 	if err = json.Unmarshal(data, &additionalProperties); err == nil {
-		delete(additionalProperties, "name")
-		delete(additionalProperties, "chain_id")
-		delete(additionalProperties, "logo_uri")
+		delete(additionalProperties, "requests")
+		delete(additionalProperties, "client_id")
 		o.AdditionalProperties = additionalProperties
 	}
 
 	return err
 }
 
-type NullableEvmSwapOpSwapVenuesInner struct {
-	value *EvmSwapOpSwapVenuesInner
+type NullableRecommendAssetsRequest struct {
+	value *RecommendAssetsRequest
 	isSet bool
 }
 
-func (v NullableEvmSwapOpSwapVenuesInner) Get() *EvmSwapOpSwapVenuesInner {
+func (v NullableRecommendAssetsRequest) Get() *RecommendAssetsRequest {
 	return v.value
 }
 
-func (v *NullableEvmSwapOpSwapVenuesInner) Set(val *EvmSwapOpSwapVenuesInner) {
+func (v *NullableRecommendAssetsRequest) Set(val *RecommendAssetsRequest) {
 	v.value = val
 	v.isSet = true
 }
 
-func (v NullableEvmSwapOpSwapVenuesInner) IsSet() bool {
+func (v NullableRecommendAssetsRequest) IsSet() bool {
 	return v.isSet
 }
 
-func (v *NullableEvmSwapOpSwapVenuesInner) Unset() {
+func (v *NullableRecommendAssetsRequest) Unset() {
 	v.value = nil
 	v.isSet = false
 }
 
-func NewNullableEvmSwapOpSwapVenuesInner(val *EvmSwapOpSwapVenuesInner) *NullableEvmSwapOpSwapVenuesInner {
-	return &NullableEvmSwapOpSwapVenuesInner{value: val, isSet: true}
+func NewNullableRecommendAssetsRequest(val *RecommendAssetsRequest) *NullableRecommendAssetsRequest {
+	return &NullableRecommendAssetsRequest{value: val, isSet: true}
 }
 
-func (v NullableEvmSwapOpSwapVenuesInner) MarshalJSON() ([]byte, error) {
+func (v NullableRecommendAssetsRequest) MarshalJSON() ([]byte, error) {
 	return json.Marshal(v.value)
 }
 
-func (v *NullableEvmSwapOpSwapVenuesInner) UnmarshalJSON(src []byte) error {
+func (v *NullableRecommendAssetsRequest) UnmarshalJSON(src []byte) error {
 	v.isSet = true
 	return json.Unmarshal(src, &v.value)
 }
