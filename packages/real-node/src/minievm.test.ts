@@ -11,6 +11,10 @@ import { lastLedgerHeight } from "./checks/ledger.js";
 import { describeMismatches } from "./checks/mismatches.js";
 import { type CheckGroup, runChecks } from "./checks/run-checks.js";
 import { type MinievmScenario, runMinievmScenario } from "./minievm/run-minievm-scenario.js";
+import { bech32Of } from "./minievm/tx-records.js";
+import { nftOwnerOnNode } from "./nft-send/nft-owner-on-node.js";
+import { recordNftSend } from "./nft-send/record-nft-send.js";
+import { indexedTokensOf, sendNftByRouter } from "./nft-send/send-nft-by-router.js";
 import { minievmSkipReason, realNodeBinaries } from "./node/node-env.js";
 import type { RealNode } from "./node/start-node.js";
 import { startNode } from "./node/start-node.js";
@@ -60,6 +64,35 @@ describe.skipIf(skip !== undefined)(`real-node minievm ${skip ?? ""}`, () => {
       "/minievm.evm.v1.MsgCreate",
     ]);
   });
+  // Before the checks: they then hold Weft to the ledger with this tx in it.
+  it("an NFT send built by POST /nft, converted and signed as Initia's wallet does, moves it on the node", async () => {
+    const [alice, carol] = [node!.account("alice"), node!.account("carol")];
+    const nft = { vm: "evm", collection: scenario.nft, tokenId: "3" } as const;
+    expect(await nftOwnerOnNode(node!, nft), "the scenario left TNFT #3 with alice").toBe(alice.address);
+
+    const sent = await sendNftByRouter({
+      weftUrl: weft!.url,
+      node: node!,
+      from: "alice",
+      to: carol.address,
+      collection: scenario.nft.toLowerCase(),
+    });
+    expect(sent.token.nft.token_id).toBe(nft.tokenId);
+    expect(sent.msgs.map((m) => m.type)).toEqual(["evm/MsgCall"]);
+    expect(sent.tx.code, sent.tx.rawLog).toBe(0);
+    const tx = await recordNftSend(node!, scenario.ledger, sent, [bech32Of(scenario.nft), carol.address]);
+    // The node executed exactly what the wallet's converters made of Weft's messages.
+    expect(tx.msgTypes).toEqual(sent.converted.map((m) => m.typeUrl));
+    expect(await nftOwnerOnNode(node!, nft)).toBe(carol.address);
+
+    await weft!.waitForHeight(tx.height, 60_000);
+    const held = (owner: string) =>
+      indexedTokensOf(weft!.url, owner).then((ts) =>
+        ts.filter((t) => t.collection_addr === nft.collection.toLowerCase()).map((t) => t.nft.token_id),
+      );
+    expect(await held(carol.address)).toEqual([nft.tokenId]);
+    expect(await held(alice.address)).toEqual([]);
+  }, 60_000);
   it("blocks and /status agree with the node", checked("blocks"), 120_000);
   it(
     "txs, by height, by account and msgs filters agree with the node and the ledger",

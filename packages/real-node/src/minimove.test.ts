@@ -14,6 +14,9 @@ import { verifyLedgerOnNode } from "./minimove/ledger-on-node.js";
 import { runMinimoveScenario } from "./minimove/minimove-scenario.js";
 import { checkMoveNfts } from "./minimove/move-checks.js";
 import type { MinimoveLedger } from "./minimove/move-ledger.js";
+import { nftOwnerOnNode } from "./nft-send/nft-owner-on-node.js";
+import { recordNftSend } from "./nft-send/record-nft-send.js";
+import { indexedTokensOf, sendNftByRouter } from "./nft-send/send-nft-by-router.js";
 import { minimoveSkipReason, realNodeBinaries } from "./node/node-env.js";
 import { type RealNode, startNode } from "./node/start-node.js";
 
@@ -55,6 +58,38 @@ describe.skipIf(skip !== undefined)(`real-node minimove ${skip ?? ""}`, () => {
       "/cosmos.bank.v1beta1.MsgSend",
       "/initia.move.v1.MsgExecuteJSON",
     ]);
+  }, 60_000);
+  // Before the checks: they then hold Weft to the ledger with this tx in it.
+  it("an NFT send built by POST /nft, converted and signed as Initia's wallet does, moves it on the node", async () => {
+    const [alice, validator] = [node!.account("alice"), node!.account("validator")];
+    const cat = ledger.moveTokens.find((t) => t.id === "cat-1")!;
+    const nft = { vm: "move", objectAddr: cat.objectAddr } as const;
+    expect(await nftOwnerOnNode(node!, nft), "the scenario left cat-1 with alice").toBe(alice.address);
+
+    const sent = await sendNftByRouter({
+      weftUrl: weft!.url,
+      node: node!,
+      from: "alice",
+      to: validator.address,
+      collection: cat.collection,
+    });
+    expect(sent.token.object_addr).toBe(cat.objectAddr);
+    expect(sent.msgs.map((m) => m.type)).toEqual(["move/MsgExecute"]);
+    expect(sent.tx.code, sent.tx.rawLog).toBe(0);
+    const tx = await recordNftSend(node!, ledger, sent, [validator.address]);
+    // The ledger's Move view of the token: its last change is this tx (owner and txs are shared).
+    cat.height = tx.height;
+    // The node executed exactly what the wallet's converters made of Weft's messages.
+    expect(tx.msgTypes).toEqual(sent.converted.map((m) => m.typeUrl));
+    expect(await nftOwnerOnNode(node!, nft)).toBe(validator.address);
+
+    await weft!.waitForHeight(tx.height, 60_000);
+    const held = (owner: string) =>
+      indexedTokensOf(weft!.url, owner).then((ts) =>
+        ts.map((t) => [t.object_addr, t.nft.token_id, t.height]),
+      );
+    expect(await held(validator.address)).toEqual([[cat.objectAddr, "cat-1", tx.height]]);
+    expect(await held(alice.address)).toEqual([]);
   }, 60_000);
   it("blocks and /status agree with the node", checked("blocks"), 120_000);
   it(

@@ -1,13 +1,18 @@
 /**
  * Weft indexing a real node exactly as an operator runs it: `weft ingest` and `weft serve` as child
  * processes on a fresh, empty Postgres database (they migrate it themselves), with the default
- * settings (no START_HEIGHT: ingestion starts at height 1, the case real nodes answer oddly).
+ * settings (no START_HEIGHT: ingestion starts at height 1, the case real nodes answer oddly). `serve`
+ * also routes: its ROUTER_REGISTRY is a registry of the node alone (node-registry.ts).
  */
 import { type ChildProcess, spawn } from "node:child_process";
+import { mkdtempSync, rmSync } from "node:fs";
+import { tmpdir } from "node:os";
+import path from "node:path";
 import { createScratchDatabase, type ScratchDatabase } from "@weft/testkit/scratch-database";
 import { startWeft, type WeftProcess, weftCliOf } from "@weft/testkit/spawn-weft";
 import { pollUntil } from "../node/node-queries.js";
 import type { RealNode } from "../node/start-node.js";
+import { writeNodeRegistry } from "./node-registry.js";
 
 const LOG_TAIL_CHARS = 20_000;
 
@@ -34,6 +39,7 @@ export async function startWeftOnNode(node: RealNode): Promise<WeftOnNode> {
   let ingestLog = "";
   let ingest: ChildProcess | undefined;
   let serve: WeftProcess | undefined;
+  const registryDir = mkdtempSync(path.join(tmpdir(), "weft-real-registry-"));
   const stop = async () => {
     const exited =
       ingest && ingest.exitCode === null ? new Promise((r) => ingest?.once("exit", r)) : undefined;
@@ -41,10 +47,21 @@ export async function startWeftOnNode(node: RealNode): Promise<WeftOnNode> {
     await exited;
     await serve?.stop();
     await db.drop();
+    rmSync(registryDir, { recursive: true, force: true });
   };
   try {
     // serve first: it applies the migrations, and ingest then finds the schema in place.
-    serve = await startWeft(["serve"], { ...env, PORT: "0", HOST: "127.0.0.1", LOG_LEVEL: "warn" }, { cli });
+    serve = await startWeft(
+      ["serve"],
+      {
+        ...env,
+        PORT: "0",
+        HOST: "127.0.0.1",
+        LOG_LEVEL: "warn",
+        ROUTER_REGISTRY: writeNodeRegistry(node, registryDir),
+      },
+      { cli },
+    );
     ingest = spawn(process.execPath, ["--max-semi-space-size=64", cli, "ingest"], {
       env: { ...process.env, ...env, LOG_LEVEL: "info" },
       stdio: ["ignore", "pipe", "pipe"],

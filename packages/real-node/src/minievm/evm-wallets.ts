@@ -1,14 +1,12 @@
 /**
- * viem clients for the chain's keyring accounts. The private key comes out of the node's own keyring
- * (`keys export --unarmored-hex --unsafe`), so the EVM sender and the Cosmos signer are provably the
- * same account, as they are for a real user who imports their key into a wallet.
+ * viem clients for the chain's keyring accounts, with the keys the node's own keyring exports
+ * (node/exported-key.ts).
  */
 import {
   type Chain,
   createPublicClient,
   createWalletClient,
   defineChain,
-  type Hex,
   http,
   type PrivateKeyAccount,
   type PublicClient,
@@ -16,6 +14,7 @@ import {
   type WalletClient,
 } from "viem";
 import { privateKeyToAccount } from "viem/accounts";
+import { exportPrivateKey } from "../node/exported-key.js";
 import { jsonRpc } from "../node/node-queries.js";
 import type { RealNode } from "../node/start-node.js";
 
@@ -53,22 +52,7 @@ export async function evmClients(node: RealNode): Promise<EvmClients> {
   const publicClient = createPublicClient({ chain, transport, pollingInterval: 200 });
   const wallets: Record<string, EvmWallet> = {};
   for (const a of node.accounts) {
-    const exported = await node.cli.run(
-      [
-        "keys",
-        "export",
-        a.name,
-        "--unarmored-hex",
-        "--unsafe",
-        "--keyring-backend",
-        "test",
-        "--home",
-        node.home,
-      ],
-      { stdin: "y\n" },
-    );
-    const key = exported.trim().split(/\s+/).pop() ?? "";
-    const account = privateKeyToAccount(`0x${key.replace(/^0x/, "")}` as Hex);
+    const account = privateKeyToAccount(await exportPrivateKey(node, a.name));
     if (account.address.toLowerCase() !== a.hex) {
       throw new Error(`exported key of ${a.name} is ${account.address}, the keyring says ${a.hex}`);
     }
