@@ -6,8 +6,10 @@ export type { TxTruth } from "./chain/tx-truth.js";
 export {
   depositCodec,
   msgCallCodec,
+  msgExecuteCodec,
   TYPE_DEPOSIT,
   TYPE_MSG_CALL,
+  TYPE_MSG_EXECUTE,
   TYPE_WITHDRAWAL,
   withdrawalCodec,
 } from "./interchain/initia-protos.js";
@@ -20,6 +22,8 @@ export {
   LAYER_ZERO_WETH,
   startInterchain,
 } from "./interchain/interchain.js";
+export type { LiveCollection, LiveNfts, LiveToken, NftVm } from "./interchain/nft/live-nfts.js";
+export type { GenesisNftCollection } from "./interchain/nft/nft-genesis.js";
 export type { PacketPlan } from "./interchain/relayer.js";
 export { createTestKey, signTx, type TestKey } from "./interchain/test-keys.js";
 export { createWallet, evmAddressOf, sendEvmTx, toAny, type Wallet } from "./interchain/test-wallet.js";

@@ -178,7 +178,11 @@ function evmCall(chain: Chain, text: string, head: number): RestAnswer {
   const to = typeof body.contract_addr === "string" ? body.contract_addr : "";
   const input = typeof body.input === "string" ? body.input : "";
   if (!/^0x[0-9a-fA-F]{40}$/.test(to)) return invalid(`invalid contract_addr: ${to}`);
-  const output = chain.evmCall(to, input, head);
+  return minievmCallAnswer(chain.evmCall(to, input, head));
+}
+
+/** minievm's `Query/Call` answer to a call that returned `output` (undefined: it reverted). */
+export function minievmCallAnswer(output: string | undefined): RestAnswer {
   return {
     status: 200,
     body: {

@@ -72,7 +72,8 @@ const erc20Transfer = (token: string, from: string, to: string, amount: bigint):
   topics: [TRANSFER_TOPIC, topicOf(from), topicOf(to)],
   data: `0x${uint(amount)}`,
 });
-const erc721Transfer = (nft: string, from: string, to: string, tokenId: number): Log => ({
+/** An ERC-721 `Transfer` log: from, to and the token id indexed (4 topics), no data. */
+export const erc721Transfer = (nft: string, from: string, to: string, tokenId: number | bigint): Log => ({
   address: nft,
   topics: [TRANSFER_TOPIC, topicOf(from), topicOf(to), `0x${uint(tokenId)}`],
   data: "0x",
@@ -223,7 +224,7 @@ export function pickScenario(options: {
 }
 
 /** An ABI-encoded `string` return value. */
-function abiString(text: string): string {
+export function abiString(text: string): string {
   const bytes = Buffer.from(text, "utf8");
   const padded = bytes.toString("hex").padEnd(Math.ceil(bytes.length / 32) * 64, "0");
   return `0x${uint(32)}${uint(bytes.length)}${padded}`;

@@ -7,6 +7,7 @@
  * on the wrapper's tokens (local and remote), ERC20Wrapper.toLocal/toRemote (conversion on the rollup)
  * and toRemoteAndOPWithdraw, which need that allowance, and an
  * OFT's payable `send` (LayerZero, layer-zero.ts). A call's `value` is paid in the fee denom.
+ * Calls to contracts other modules model (the live ERC-721s, nft/erc721-nfts.ts) go to them.
  */
 import { bech32 } from "bech32";
 import {
@@ -20,7 +21,7 @@ import {
 import type { AbciEvent } from "../payloads.js";
 import { msgCallCodec, TYPE_MSG_CALL } from "./initia-protos.js";
 import type { LayerZero } from "./layer-zero.js";
-import type { LiveChain } from "./live-chain/live-chain-types.js";
+import type { ExecContext, LiveChain } from "./live-chain/live-chain-types.js";
 import { TxFailure } from "./live-chain/tx-failure.js";
 
 const ABI = parseAbi([
@@ -49,6 +50,11 @@ export interface EvmGatewayOptions {
   /** OFT contract -> the denom it burns on send and its decimals; sends go out through `layerZero`. */
   ofts?: Record<string, { denom: string; decimals: number; sharedDecimals: number }>;
   layerZero?: Pick<LayerZero, "send">;
+  /** Contracts another module runs: a call to one of them is that module's (its events, its reverts). */
+  contracts?: {
+    serves(contract: string): boolean;
+    call(ctx: ExecContext, call: ReturnType<typeof msgCallCodec.decode>): AbciEvent[];
+  }[];
 }
 
 export function installEvmGateway(chain: LiveChain, options: EvmGatewayOptions) {
@@ -86,6 +92,8 @@ export function installEvmGateway(chain: LiveChain, options: EvmGatewayOptions) 
       if (call.sender !== ctx.signer)
         throw new TxFailure(4, `${call.sender} is not the signer: unauthorized`);
       const contract = call.contractAddr.toLowerCase();
+      const other = options.contracts?.find((c) => c.serves(contract));
+      if (other) return other.call(ctx, call);
       const decoded = (() => {
         try {
           return decodeFunctionData({ abi: ABI, data: call.input as `0x${string}` });

@@ -4,19 +4,30 @@
  * packages/server/registries/devnet.json describes them, each served over CometBFT RPC and Cosmos
  * REST, with a relayer and a bridge executor; and the registry's plain EVM chain, served over
  * JSON-RPC (its balances, evm-l1.ts). Txs built from the router's msgs and signed with test
- * keys can be broadcast to it, and a transfer runs end to end here.
+ * keys can be broadcast to it, and a transfer runs end to end here. Each VM chain also runs its
+ * VM's NFTs (nft/: Move objects on the L1, ERC-721s on minievm, cw721s on miniwasm), created at
+ * genesis for given owners and sent by their owners' signed txs.
  */
 import { createChain } from "../chain/create-chain.js";
 import { type DevnetNode, startDevnetNode } from "../node-server.js";
 import { installEvmGateway } from "./evm-gateway.js";
 import { createEvmL1JsonRpc, evmKey } from "./evm-l1.js";
 import { installIbc } from "./ibc/install-ibc.js";
+import { installCwIcs721 } from "./ics721/install-cw-ics721.js";
+import { installIcs721 } from "./ics721/install-ics721.js";
 import { createLayerZero } from "./layer-zero.js";
 import { createLiveChain } from "./live-chain/create-live-chain.js";
 import type { LiveChain } from "./live-chain/live-chain-types.js";
 import { createLiveRoutes } from "./live-routes.js";
+import { type Cw721Nfts, installCw721Nfts } from "./nft/cw721-nfts.js";
+import { erc721Contracts } from "./nft/erc721-nfts.js";
+import type { NftVm } from "./nft/live-nfts.js";
+import { installMoveNfts } from "./nft/move-nfts.js";
+import { type GenesisNftCollection, NFT_CREATOR_KEY, submitGenesisNfts } from "./nft/nft-genesis.js";
+import { createNftRoutes } from "./nft/nft-routes.js";
 import { installOpinitL1, installOpinitL2, l2DenomOf } from "./opinit-module.js";
 import { type ChainNode, startExecutor, startRelayer } from "./relayer.js";
+import { createTestKey } from "./test-keys.js";
 
 export const L1_CHAIN_ID = "weft-devnet-1";
 /** The wrapper of the minievm rollup (registry `erc20_wrapper`), and what it wraps. */
@@ -49,9 +60,24 @@ interface ChainSpec {
   chainId: string;
   prefix: string;
   pfm: boolean;
-  channels: { channel: string; counterpartyChainId: string; counterpartyChannel: string }[];
+  /** Channel ends; `port` absent is ICS-20's `transfer`. */
+  channels: {
+    channel: string;
+    port?: string;
+    counterpartyChainId: string;
+    counterpartyChannel: string;
+    counterpartyPort?: string;
+  }[];
   bridgeId?: bigint;
+  /** The VM whose NFTs the chain runs (nft/); none on the plain Cosmos chain. */
+  vm?: NftVm;
 }
+
+/** The wasm rollup's cw-ics721 contract: its ICS-721 port is `wasm.<contract>`. */
+export const WASM_ICS721 = "init18y0mlp68dtwad3vztcm52rk0ndjcnsw4emla29qcazw9ls5p9pqs2d4dnw";
+
+/** An ICS-721 channel end between two nft-transfer modules. */
+const NFT = { port: "nft-transfer", counterpartyPort: "nft-transfer" };
 
 /** The topology of packages/server/registries/devnet.json (its Cosmos-side chains). */
 export const INTERCHAIN: ChainSpec[] = [
@@ -59,10 +85,19 @@ export const INTERCHAIN: ChainSpec[] = [
     chainId: L1_CHAIN_ID,
     prefix: "init",
     pfm: true,
+    vm: "move",
     channels: [
       { channel: "channel-0", counterpartyChainId: "weft-evm-1", counterpartyChannel: "channel-0" },
       { channel: "channel-1", counterpartyChainId: "weft-wasm-1", counterpartyChannel: "channel-0" },
       { channel: "channel-2", counterpartyChainId: "weft-cosmos-1", counterpartyChannel: "channel-0" },
+      { ...NFT, channel: "channel-3", counterpartyChainId: "weft-evm-1", counterpartyChannel: "channel-1" },
+      {
+        channel: "channel-4",
+        port: "nft-transfer",
+        counterpartyChainId: "weft-wasm-1",
+        counterpartyChannel: "channel-1",
+        counterpartyPort: `wasm.${WASM_ICS721}`,
+      },
     ],
   },
   {
@@ -70,14 +105,28 @@ export const INTERCHAIN: ChainSpec[] = [
     prefix: "init",
     pfm: false,
     bridgeId: 1n,
-    channels: [{ channel: "channel-0", counterpartyChainId: L1_CHAIN_ID, counterpartyChannel: "channel-0" }],
+    vm: "evm",
+    channels: [
+      { channel: "channel-0", counterpartyChainId: L1_CHAIN_ID, counterpartyChannel: "channel-0" },
+      { ...NFT, channel: "channel-1", counterpartyChainId: L1_CHAIN_ID, counterpartyChannel: "channel-3" },
+    ],
   },
   {
     chainId: "weft-wasm-1",
     prefix: "init",
     pfm: false,
     bridgeId: 2n,
-    channels: [{ channel: "channel-0", counterpartyChainId: L1_CHAIN_ID, counterpartyChannel: "channel-1" }],
+    vm: "wasm",
+    channels: [
+      { channel: "channel-0", counterpartyChainId: L1_CHAIN_ID, counterpartyChannel: "channel-1" },
+      {
+        channel: "channel-1",
+        port: `wasm.${WASM_ICS721}`,
+        counterpartyChainId: L1_CHAIN_ID,
+        counterpartyChannel: "channel-4",
+        counterpartyPort: "nft-transfer",
+      },
+    ],
   },
   {
     chainId: "weft-cosmos-1",
@@ -109,9 +158,18 @@ export async function startInterchain(options: {
   blockIntervalMs?: number;
   /** L1 blocks between a withdrawal and its finalization. @default 3 */
   withdrawalDelayBlocks?: number;
+  /**
+   * chain id -> NFT collections created at genesis (by txs in the chain's first block, signed by the
+   * devnet's NFT creator) with their tokens' owners: Move collections on weft-devnet-1, ERC-721s on
+   * weft-evm-1, cw721s on weft-wasm-1. Read them back with `chain.nfts`.
+   */
+  nfts?: Record<string, GenesisNftCollection[]>;
 }): Promise<Interchain> {
   const nodes = new Map<string, ChainNode>();
   const chains: Interchain["chains"] = new Map();
+  const creator = options.nfts ? await createTestKey(NFT_CREATOR_KEY) : undefined;
+  const cw721s = new Map<string, Cw721Nfts>();
+  const ics721Routes = new Map<string, ReturnType<typeof installIcs721>>();
   for (const spec of INTERCHAIN) {
     const background = createChain({
       seed: options.seed ?? 1,
@@ -119,12 +177,28 @@ export async function startInterchain(options: {
       prefix: spec.prefix,
       ...(spec.chainId === L1_CHAIN_ID ? {} : { maxTxsPerBlock: 0, nftTxs: false }),
     });
-    const chain = createLiveChain({ background, genesis: options.genesis?.[spec.chainId] ?? {} });
+    const genesis = options.genesis?.[spec.chainId] ?? {};
+    const nftCreator = options.nfts?.[spec.chainId] && creator?.bech32(spec.prefix);
+    const chain = createLiveChain({
+      background,
+      // The NFT creator signs the genesis NFTs' txs: its account exists from genesis, empty.
+      genesis: nftCreator ? { [nftCreator]: {}, ...genesis } : genesis,
+    });
+    if (options.nfts?.[spec.chainId] && !spec.vm)
+      throw new Error(`${spec.chainId} runs no VM: it can hold no NFTs`);
+    if (spec.vm === "move") installMoveNfts(chain);
+    if (spec.vm === "wasm") cw721s.set(spec.chainId, installCw721Nfts(chain));
+    // One connection per counterparty: its ICS-20 and ICS-721 channels share it.
+    const peers = [...new Set(spec.channels.map((c) => c.counterpartyChainId))];
     const ibc = installIbc(
       chain,
-      spec.channels.map((c, i) => ({ ...c, connection: `connection-${i}` })),
+      spec.channels.map((c) => ({ ...c, connection: `connection-${peers.indexOf(c.counterpartyChainId)}` })),
       { pfm: spec.pfm },
     );
+    if (spec.vm === "move" || spec.vm === "evm")
+      ics721Routes.set(spec.chainId, installIcs721(chain, ibc, spec.vm));
+    const cw721 = cw721s.get(spec.chainId);
+    if (cw721) ics721Routes.set(spec.chainId, installCwIcs721(chain, ibc, cw721, WASM_ICS721));
     nodes.set(spec.chainId, { chain, ibc });
   }
   const l1 = nodes.get(L1_CHAIN_ID)?.chain as LiveChain;
@@ -184,18 +258,33 @@ export async function startInterchain(options: {
             },
           },
           layerZero,
+          contracts: [erc721Contracts(r.chain.nfts, r.chain.prefix)],
         }),
       );
     }
+  }
+  for (const spec of INTERCHAIN) {
+    const collections = options.nfts?.[spec.chainId];
+    if (!collections || !creator || !spec.vm) continue;
+    const chain = nodes.get(spec.chainId)?.chain as LiveChain;
+    const cw721 = cw721s.get(spec.chainId);
+    await submitGenesisNfts({ chain, vm: spec.vm, collections, creator, ...(cw721 ? { cw721 } : {}) });
   }
   const relayer = startRelayer(nodes);
   startExecutor(l1, rollups, { withdrawalDelayBlocks: options.withdrawalDelayBlocks ?? 3 });
   for (const [chainId, { chain }] of nodes) {
     const gateway = gateways.get(chainId);
+    const vm = INTERCHAIN.find((s) => s.chainId === chainId)?.vm;
     const node = await startDevnetNode({
       chain,
       blockIntervalMs: options.blockIntervalMs ?? 0,
-      extension: createLiveRoutes(chain, gateway ? { jsonRpc: gateway.jsonRpc } : {}),
+      extension: createLiveRoutes(chain, {
+        ...(gateway ? { jsonRpc: gateway.jsonRpc } : {}),
+        routes: [
+          ...(vm ? [createNftRoutes(chain, vm)] : []),
+          ...[ics721Routes.get(chainId)].filter((r) => r !== undefined),
+        ],
+      }),
     });
     chains.set(chainId, { chain, node });
   }

@@ -39,12 +39,20 @@ type JsonRpcHandler = (
 
 export function createLiveRoutes(
   chain: LiveChain,
-  options: { jsonRpc?: JsonRpcHandler } = {},
+  options: {
+    jsonRpc?: JsonRpcHandler;
+    /** Modules' own routes (nft/nft-routes.ts), asked first, in order. */
+    routes?: NonNullable<NodeExtension["route"]>[];
+  } = {},
 ): NodeExtension {
   const broadcast = async (bytes: Uint8Array) => chain.submit(bytes);
   return {
     beforeHead: (height) => chain.seal(height),
     async route(method, url, body) {
+      for (const own of options.routes ?? []) {
+        const answer = await own(method, url, body);
+        if (answer) return answer;
+      }
       const path = url.pathname;
       if (method === "POST" && path === "/" && options.jsonRpc && !body.includes("broadcast_tx_sync")) {
         const request = JSON.parse(body || "{}") as { id?: unknown; method?: string; params?: unknown[] };
@@ -137,11 +145,20 @@ export function createLiveRoutes(
         const tx = chain.findTx(byHash[1] ?? "");
         if (!tx)
           return { status: 404, body: { code: 5, message: `tx not found: ${byHash[1]}`, details: [] } };
+        // The SDK's TxResponse names the ABCI log `raw_log` (with `logs`, empty since v0.50).
+        const { log, ...result } = tx.result;
         return {
           status: 200,
           body: {
             tx: tx.rest,
-            tx_response: { height: String(tx.height), txhash: tx.hash, ...tx.result, timestamp: tx.time },
+            tx_response: {
+              height: String(tx.height),
+              txhash: tx.hash,
+              ...result,
+              raw_log: log,
+              logs: [],
+              timestamp: tx.time,
+            },
           },
         };
       }

@@ -4,6 +4,7 @@
  * to a devnet chain over Cosmos REST. Shared by the server's and the client's end-to-end tests.
  */
 
+import { MsgExecuteContract } from "cosmjs-types/cosmwasm/wasm/v1/tx";
 import type { Any } from "cosmjs-types/google/protobuf/any";
 import { MsgTransfer } from "cosmjs-types/ibc/applications/transfer/v1/tx";
 import { encodeFunctionData, parseAbi } from "viem";
@@ -11,8 +12,12 @@ import { privateKeyToAccount } from "viem/accounts";
 import {
   depositCodec,
   msgCallCodec,
+  msgExecuteCodec,
+  nftTransferCodec,
   TYPE_DEPOSIT,
   TYPE_MSG_CALL,
+  TYPE_MSG_EXECUTE,
+  TYPE_NFT_TRANSFER,
   TYPE_WITHDRAWAL,
   withdrawalCodec,
 } from "./initia-protos.js";
@@ -69,6 +74,44 @@ export function toAny(m: CosmosMsg): Any {
           input: j.input,
           value: j.value,
         }),
+      };
+    case TYPE_MSG_EXECUTE:
+      // Amino JSON carries each BCS argument as base64.
+      return {
+        typeUrl: TYPE_MSG_EXECUTE,
+        value: msgExecuteCodec.encode({
+          sender: j.sender,
+          moduleAddress: j.module_address,
+          moduleName: j.module_name,
+          functionName: j.function_name,
+          typeArgs: j.type_args ?? [],
+          args: (j.args ?? []).map((a: string) => Buffer.from(a, "base64")),
+        }),
+      };
+    case TYPE_NFT_TRANSFER:
+      return {
+        typeUrl: TYPE_NFT_TRANSFER,
+        value: nftTransferCodec.encode({
+          sourcePort: j.source_port,
+          sourceChannel: j.source_channel,
+          classId: j.class_id,
+          tokenIds: j.token_ids ?? [],
+          sender: j.sender,
+          receiver: j.receiver,
+          timeoutTimestamp: BigInt(timeout),
+          memo: j.memo ?? "",
+        }),
+      };
+    case "/cosmwasm.wasm.v1.MsgExecuteContract":
+      // Amino JSON carries the contract message as JSON itself.
+      return {
+        typeUrl: m.msg_type_url,
+        value: MsgExecuteContract.encode({
+          sender: j.sender,
+          contract: j.contract,
+          msg: Buffer.from(JSON.stringify(j.msg)),
+          funds: j.funds ?? [],
+        }).finish(),
       };
     default:
       throw new Error(`the test wallet cannot encode ${m.msg_type_url}`);

@@ -9,11 +9,11 @@ import { createHash } from "node:crypto";
 import { BinaryWriter } from "cosmjs-types/binary";
 import { SignMode } from "cosmjs-types/cosmos/tx/signing/v1beta1/signing";
 import { keccak256, serializeTransaction } from "viem";
-import type { RestTx, TxResult } from "../../payloads.js";
+import type { AbciEvent, RestTx, TxResult } from "../../payloads.js";
 import { restTxOf, signedTx, txHash, unsignedTx } from "../../tx-envelope.js";
 import { type DensityOptions, forcedScenario, freshEvmPeer } from "../density.js";
 import type { EvmAccount } from "../evm-accounts.js";
-import { type Contracts, pickScenario, revert, type Scenario } from "../evm-scenarios.js";
+import { type Contracts, type Log, pickScenario, revert, type Scenario } from "../evm-scenarios.js";
 import type { TxTruth } from "../tx-truth.js";
 import { feeTxEvents, msgResponseData } from "./tx-result.js";
 
@@ -39,6 +39,30 @@ export interface EvmTxBuild {
 }
 
 const sha = (s: string) => createHash("sha256").update(s).digest();
+
+/**
+ * What minievm emits for a successful MsgCall (the chain adds msg_index): `call` (the contract and
+ * its return data), then one `evm` event holding every log as JSON, none when there are no logs.
+ */
+export function evmCallEvents(contract: string, ret: string, logs: Log[]): AbciEvent[] {
+  return [
+    {
+      type: "call",
+      attributes: [
+        { key: "contract", value: contract, index: true },
+        { key: "ret", value: ret, index: true },
+      ],
+    },
+    ...(logs.length === 0
+      ? []
+      : [
+          {
+            type: "evm",
+            attributes: logs.map((l) => ({ key: "log", value: JSON.stringify(l), index: true })),
+          },
+        ]),
+  ];
+}
 
 /** Protobuf of MsgCall {sender=1, contract_addr=2, input=3, value=4} or MsgCreate {sender=1, code=2, value=3}. */
 function encodeMsg(sender: string, to: string | null, input: string): Uint8Array {
@@ -164,25 +188,10 @@ export function buildEvmTx(options: {
               { key: "msg_index", value: "0", index: true },
             ],
           },
-          {
-            type: "call",
-            attributes: [
-              { key: "contract", value: called, index: true },
-              { key: "ret", value: scenario.top.output, index: true },
-              { key: "msg_index", value: "0", index: true },
-            ],
-          },
-          ...(scenario.logs.length === 0
-            ? []
-            : [
-                {
-                  type: "evm",
-                  attributes: [
-                    ...scenario.logs.map((l) => ({ key: "log", value: JSON.stringify(l), index: true })),
-                    { key: "msg_index", value: "0", index: true },
-                  ],
-                },
-              ]),
+          ...evmCallEvents(called, scenario.top.output, scenario.logs).map((e) => ({
+            ...e,
+            attributes: [...e.attributes, { key: "msg_index", value: "0", index: true }],
+          })),
         ],
       };
   return {

@@ -5,18 +5,21 @@
  * `data` JSON in the key order of the real l1-interwoven-1 fixtures (object::CreateEvent,
  * collection::CreateCollectionEvent / MintEvent / BurnEvent, object::TransferEvent). Args are the
  * BCS of the entry function's parameters. A failed transfer (a non-owner's) aborts in 0x1::object.
+ * The argument encoders and event builders are exported: the live L1 (interchain/nft/move-nfts.ts)
+ * executes the same entry functions and emits the same events.
  */
-import { BinaryWriter } from "cosmjs-types/binary";
+import { msgExecuteCodec, TYPE_MSG_EXECUTE } from "../../interchain/initia-protos.js";
 import type { AbciEvent } from "../../payloads.js";
 import type { NftAction } from "../nft/nft-schedule.js";
 import { type NftContext, type NftTxBuild, tokenUri } from "../nft/nft-tx.js";
 import { seededTx } from "./seeded-tx.js";
 import { msgResponseData } from "./tx-result.js";
 
-export const TYPE_MSG_EXECUTE = "/initia.move.v1.MsgExecute";
 const NFT_TYPE = "0x1::initia_nft::InitiaNft";
 /** error::permission_denied(ENOT_OBJECT_OWNER = 4) of 0x1::object. */
-const NOT_OWNER_ABORT = 327684;
+export const NOT_OWNER_ABORT = 327684;
+/** The log of a MsgExecute that aborted in 0x1::object with `code` (the tx's code is 4, codespace move). */
+export const moveAbortLog = (code: number) => `VM aborted: location=0x1::object, code=${code}`;
 
 /** Unsigned LEB128, the BCS length prefix. */
 export function uleb128(n: number): Buffer {
@@ -31,32 +34,85 @@ export function uleb128(n: number): Buffer {
   return Buffer.from(out);
 }
 
-const bcsString = (s: string) => Buffer.concat([uleb128(Buffer.byteLength(s)), Buffer.from(s)]);
-const bcsAddress = (hex: string) => Buffer.from(hex.slice(2).padStart(64, "0"), "hex");
-const bcsBool = (b: boolean) => Buffer.from([b ? 1 : 0]);
+export const bcsString = (s: string) => Buffer.concat([uleb128(Buffer.byteLength(s)), Buffer.from(s)]);
+export const bcsAddress = (hex: string) => Buffer.from(hex.slice(2).padStart(64, "0"), "hex");
+export const bcsBool = (b: boolean) => Buffer.from([b ? 1 : 0]);
 
-/** MsgExecute {sender=1, module_address=2, module_name=3, function_name=4, type_args=5, args=6}. */
-function encodeMsgExecute(m: {
-  sender: string;
-  module: string;
-  fn: string;
-  typeArgs: string[];
-  args: Buffer[];
-}): Uint8Array {
-  const w = BinaryWriter.create();
-  w.uint32(10).string(m.sender).uint32(18).string("0x1").uint32(26).string(m.module).uint32(34).string(m.fn);
-  for (const t of m.typeArgs) w.uint32(42).string(t);
-  for (const a of m.args) w.uint32(50).bytes(a);
-  return w.finish();
-}
+/**
+ * `initia_nft::create_collection`'s args: description, max_supply: Option<u64>, name, uri, six
+ * mutability flags, royalty: BigDecimal (0).
+ */
+export const createCollectionArgs = (name: string, uri: string): Buffer[] => [
+  bcsString(""),
+  Buffer.from([0]),
+  bcsString(name),
+  bcsString(uri),
+  ...[true, true, true, true, true, true].map(bcsBool),
+  Buffer.from([0]),
+];
 
-const move = (typeTag: string, data: Record<string, string>): AbciEvent => ({
+/** `initia_nft::mint`'s args: collection name, description, token_id, token_uri, can_burn, to: Option<address>. */
+export const mintArgs = (m: {
+  collectionName: string;
+  tokenId: string;
+  uri: string;
+  to: string;
+}): Buffer[] => [
+  bcsString(m.collectionName),
+  bcsString(""),
+  bcsString(m.tokenId),
+  bcsString(m.uri),
+  bcsBool(true),
+  Buffer.concat([Buffer.from([1]), bcsAddress(m.to)]),
+];
+
+/** A `move` event: its struct tag and its data JSON (the chain adds msg_index). */
+export const moveEvent = (typeTag: string, data: Record<string, string>): AbciEvent => ({
   type: "move",
   attributes: [
     { key: "type_tag", value: typeTag, index: true },
     { key: "data", value: JSON.stringify(data), index: true },
-    { key: "msg_index", value: "0", index: true },
   ],
+});
+
+/** The `execute` event of a MsgExecute of a 0x1 function by `sender` (hex). */
+export const executeEvent = (sender: string, module: string, fn: string): AbciEvent => ({
+  type: "execute",
+  attributes: [
+    { key: "sender", value: sender, index: true },
+    { key: "module_addr", value: "0x1", index: true },
+    { key: "module_name", value: module, index: true },
+    { key: "function_name", value: fn, index: true },
+  ],
+});
+
+/** What `0x1::object::transfer` emits: nothing when the owner does not change. */
+export const transferEvents = (t: { object: string; from: string; to: string }): AbciEvent[] =>
+  t.from === t.to ? [] : [moveEvent("0x1::object::TransferEvent", t)];
+
+/** `initia_nft::create_collection`'s events (addresses as Move prints them). */
+export const createCollectionEvents = (c: { collection: string; creator: string; name: string }) => [
+  moveEvent("0x1::object::CreateEvent", { object: c.collection, owner: c.creator, version: "1" }),
+  moveEvent("0x1::collection::CreateCollectionEvent", c),
+];
+
+/** `initia_nft::mint`'s events: the object is created for the creator, then moved to `to`. */
+export const mintEvents = (m: {
+  collection: string;
+  object: string;
+  tokenId: string;
+  creator: string;
+  to: string;
+}): AbciEvent[] => [
+  moveEvent("0x1::object::CreateEvent", { object: m.object, owner: m.creator, version: "1" }),
+  moveEvent("0x1::collection::MintEvent", { collection: m.collection, token_id: m.tokenId, nft: m.object }),
+  ...transferEvents({ object: m.object, from: m.creator, to: m.to }),
+];
+
+/** `event` with the msg_index attribute a one-message tx's events end with. */
+const atIndex0 = (event: AbciEvent): AbciEvent => ({
+  ...event,
+  attributes: [...event.attributes, { key: "msg_index", value: "0", index: true }],
 });
 
 export function moveNftTx(
@@ -81,19 +137,8 @@ export function moveNftTx(
     signer = c.creator;
     const creator = ctx.hex[signer] ?? "";
     [module, fn] = ["initia_nft", "create_collection"];
-    // description, max_supply: Option<u64>, name, uri, six mutability flags, royalty: BigDecimal (0).
-    args = [
-      bcsString(""),
-      Buffer.from([0]),
-      bcsString(c.name),
-      bcsString(`https://devnet.weft.example/${c.index}`),
-      ...[true, true, true, true, true, true].map(bcsBool),
-      Buffer.from([0]),
-    ];
-    events = [
-      move("0x1::object::CreateEvent", { object: collection, owner: creator, version: "1" }),
-      move("0x1::collection::CreateCollectionEvent", { collection, creator, name: c.name }),
-    ];
+    args = createCollectionArgs(c.name, `https://devnet.weft.example/${c.index}`);
+    events = createCollectionEvents({ collection, creator, name: c.name });
     nft = [{ kind: "collection", collection, name: c.name, creator: ctx.accounts[signer] ?? "" }];
     named = [signer];
     objects = [collection];
@@ -106,21 +151,13 @@ export function moveNftTx(
       const creator = ctx.hex[signer] ?? "";
       const to = ctx.hex[token.owner] ?? "";
       [module, fn] = ["initia_nft", "mint"];
-      // collection name, description, token_id, token_uri, can_burn, to: Option<address>.
-      args = [
-        bcsString(token.collection.name),
-        bcsString(""),
-        bcsString(token.tokenId),
-        bcsString(tokenUri(token.collection.index, token.tokenId)),
-        bcsBool(true),
-        Buffer.concat([Buffer.from([1]), bcsAddress(to)]),
-      ];
-      events = [
-        move("0x1::object::CreateEvent", { object, owner: creator, version: "1" }),
-        move("0x1::collection::MintEvent", { collection, token_id: token.tokenId, nft: object }),
-        // object::transfer emits nothing when the owner does not change (minted to the creator).
-        ...(to === creator ? [] : [move("0x1::object::TransferEvent", { object, from: creator, to })]),
-      ];
+      args = mintArgs({
+        collectionName: token.collection.name,
+        tokenId: token.tokenId,
+        uri: tokenUri(token.collection.index, token.tokenId),
+        to,
+      });
+      events = mintEvents({ collection, object, tokenId: token.tokenId, creator, to });
       nft = [
         {
           kind: "mint",
@@ -139,7 +176,7 @@ export function moveNftTx(
       [module, fn, typeArgs] = ["object", "transfer", [NFT_TYPE]];
       args = [bcsAddress(object), bcsAddress(ctx.hex[hop.to] ?? "")];
       events = [
-        move("0x1::object::TransferEvent", {
+        moveEvent("0x1::object::TransferEvent", {
           object,
           from: ctx.hex[hop.from] ?? "",
           to: ctx.hex[hop.to] ?? "",
@@ -152,7 +189,9 @@ export function moveNftTx(
       signer = action.by;
       [module, fn] = ["initia_nft", "burn"];
       args = [bcsAddress(object)];
-      events = [move("0x1::collection::BurnEvent", { collection, token_id: token.tokenId, nft: object })];
+      events = [
+        moveEvent("0x1::collection::BurnEvent", { collection, token_id: token.tokenId, nft: object }),
+      ];
       nft = [{ kind: "burn", collection, tokenId: token.tokenId }];
       named = [signer];
       objects = [collection, object];
@@ -163,7 +202,14 @@ export function moveNftTx(
   const fee = String(2_000 + ((height * 31 + j * 17) % 3_000));
   const tx = seededTx({
     typeUrl: TYPE_MSG_EXECUTE,
-    value: encodeMsgExecute({ sender, module, fn, typeArgs, args }),
+    value: msgExecuteCodec.encode({
+      sender,
+      moduleAddress: "0x1",
+      moduleName: module,
+      functionName: fn,
+      typeArgs,
+      args,
+    }),
     json: {
       sender,
       module_address: "0x1",
@@ -188,7 +234,7 @@ export function moveNftTx(
       ? {
           code: 4,
           data: "",
-          log: `failed to execute message; message index: 0: VM aborted: location=0x1::object, code=${NOT_OWNER_ABORT}`,
+          log: `failed to execute message; message index: 0: ${moveAbortLog(NOT_OWNER_ABORT)}`,
           info: "",
           gas_wanted: "400000",
           gas_used: gasUsed,
@@ -213,17 +259,8 @@ export function moveNftTx(
                 { key: "msg_index", value: "0", index: true },
               ],
             },
-            {
-              type: "execute",
-              attributes: [
-                { key: "sender", value: ctx.hex[signer] ?? "", index: true },
-                { key: "module_addr", value: "0x1", index: true },
-                { key: "module_name", value: module, index: true },
-                { key: "function_name", value: fn, index: true },
-                { key: "msg_index", value: "0", index: true },
-              ],
-            },
-            ...events,
+            atIndex0(executeEvent(ctx.hex[signer] ?? "", module, fn)),
+            ...events.map(atIndex0),
           ],
           codespace: "",
         },

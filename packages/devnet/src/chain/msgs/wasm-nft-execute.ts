@@ -4,6 +4,7 @@
  * transfer_nft / burn, whose `execute` and `wasm` events carry the attributes, in the order, of the
  * real miniwasm-moo-1 fixtures (`_contract_address`, `action`, then the action's own keys). A
  * failed transfer (a non-owner's) is refused by the contract. Contract addresses are 32 bytes.
+ * The event builders are exported: the live rollup (interchain/nft/cw721-nfts.ts) emits the same.
  */
 
 import { bech32 } from "bech32";
@@ -17,9 +18,38 @@ import { msgResponseData } from "./tx-result.js";
 export const TYPE_INSTANTIATE = "/cosmwasm.wasm.v1.MsgInstantiateContract";
 export const TYPE_EXECUTE = "/cosmwasm.wasm.v1.MsgExecuteContract";
 /** The code id of the devnet's cw721-base. */
-const CW721_CODE_ID = 1n;
+export const CW721_CODE_ID = 1n;
+/**
+ * cw721-base's refusal of a non-owner's transfer_nft (or a non-minter's mint), which wasmd reports
+ * as `<this>: execute wasm contract failed`, code 5, codespace wasm.
+ */
+export const CW721_NOT_OWNER = "Caller is not the contract's current owner";
 
 const attr = (key: string, value: string) => ({ key, value, index: true });
+
+/** The `instantiate` event of a cw721 contract (the chain adds msg_index). */
+export const instantiateEvent = (contract: string, codeId = CW721_CODE_ID): AbciEvent => ({
+  type: "instantiate",
+  attributes: [attr("_contract_address", contract), attr("code_id", String(codeId))],
+});
+
+/**
+ * The `execute` and `wasm` events of a cw721 execute message: `wasm` carries the contract, then
+ * `attributes` (action first) in the contract's order. The chain adds msg_index.
+ */
+export const cw721ExecuteEvents = (contract: string, attributes: [string, string][]): AbciEvent[] => [
+  { type: "execute", attributes: [attr("_contract_address", contract)] },
+  {
+    type: "wasm",
+    attributes: [attr("_contract_address", contract), ...attributes.map(([k, v]) => attr(k, v))],
+  },
+];
+
+/** `event` with the msg_index attribute a one-message tx's events end with. */
+const atIndex0 = (event: AbciEvent): AbciEvent => ({
+  ...event,
+  attributes: [...event.attributes, attr("msg_index", "0")],
+});
 
 export function wasmNftTx(
   ctx: NftContext,
@@ -40,22 +70,13 @@ export function wasmNftTx(
     signer = c.creator;
     // Keep the symbol in step with nft-content.ts contract(), which answers contract_info.
     msg = { name: c.name, symbol: `WEFT${c.index}`, minter: account(signer) };
-    own = [
-      {
-        type: "instantiate",
-        attributes: [
-          attr("_contract_address", contract),
-          attr("code_id", String(CW721_CODE_ID)),
-          attr("msg_index", "0"),
-        ],
-      },
-    ];
+    own = [atIndex0(instantiateEvent(contract))];
     nft = [{ kind: "collection", collection, name: c.name, creator: account(signer) }];
     accounts = [account(signer), contract];
   } else {
     const { token } = action;
     const tokenId = token.tokenId;
-    let wasm: { key: string; value: string; index: boolean }[];
+    let wasm: [string, string][];
     if (action.kind === "mint") {
       signer = c.creator;
       const owner = account(token.owner);
@@ -63,10 +84,10 @@ export function wasmNftTx(
         mint: { owner, token_id: tokenId, token_uri: `https://devnet.weft.example/${c.index}/${tokenId}` },
       };
       wasm = [
-        attr("action", "mint"),
-        attr("minter", account(signer)),
-        attr("owner", owner),
-        attr("token_id", tokenId),
+        ["action", "mint"],
+        ["minter", account(signer)],
+        ["owner", owner],
+        ["token_id", tokenId],
       ];
       nft = [{ kind: "mint", collection, tokenId, owner }];
       accounts = [account(signer), contract, owner];
@@ -77,27 +98,25 @@ export function wasmNftTx(
       const recipient = account(hop.to);
       msg = { transfer_nft: { recipient, token_id: tokenId } };
       wasm = [
-        attr("action", "transfer_nft"),
-        attr("sender", account(signer)),
-        attr("recipient", recipient),
-        attr("token_id", tokenId),
+        ["action", "transfer_nft"],
+        ["sender", account(signer)],
+        ["recipient", recipient],
+        ["token_id", tokenId],
       ];
       nft = [{ kind: "transfer", collection, tokenId, owner: recipient }];
       accounts = [account(signer), contract, recipient];
     } else {
       signer = action.by;
       msg = { burn: { token_id: tokenId } };
-      wasm = [attr("action", "burn"), attr("sender", account(signer)), attr("token_id", tokenId)];
+      wasm = [
+        ["action", "burn"],
+        ["sender", account(signer)],
+        ["token_id", tokenId],
+      ];
       nft = [{ kind: "burn", collection, tokenId }];
       accounts = [account(signer), contract];
     }
-    own = [
-      { type: "execute", attributes: [attr("_contract_address", contract), attr("msg_index", "0")] },
-      {
-        type: "wasm",
-        attributes: [attr("_contract_address", contract), ...wasm, attr("msg_index", "0")],
-      },
-    ];
+    own = cw721ExecuteEvents(contract, wasm).map(atIndex0);
   }
   const sender = account(signer);
   const typeUrl = action.kind === "collection" ? TYPE_INSTANTIATE : TYPE_EXECUTE;
@@ -145,7 +164,7 @@ export function wasmNftTx(
       ? {
           code: 5,
           data: "",
-          log: "failed to execute message; message index: 0: Caller is not the contract's current owner: execute wasm contract failed",
+          log: `failed to execute message; message index: 0: ${CW721_NOT_OWNER}: execute wasm contract failed`,
           info: "",
           gas_wanted: "300000",
           gas_used: gasUsed,

@@ -2,27 +2,12 @@ import { createHash } from "node:crypto";
 import { TxBody, TxRaw } from "cosmjs-types/cosmos/tx/v1beta1/tx";
 import { MsgExecuteContract } from "cosmjs-types/cosmwasm/wasm/v1/tx";
 import { describe, expect, it } from "vitest";
-import { readFixture } from "../../_test/real-rpc.js";
-import type { AbciEvent } from "../../payloads.js";
+import { keysOf, moveShapes, realEvents } from "../../_test/event-shapes.js";
 import { createChain } from "../create-chain.js";
 import type { NftTruth } from "./nft-tx.js";
 
-const realEvents = (name: string) =>
-  readFixture<{ events: AbciEvent[] }>(`initia/${name}.tx_response.json`).events;
 const sha = (s: string) => createHash("sha256").update(s).digest("hex");
 const BLOCKS = 400;
-
-/** type_tag -> keys of its data JSON, and the `execute` event's keys, as real Move txs show them. */
-function moveShapes(events: AbciEvent[]) {
-  const data = new Map<string, string[]>();
-  let execute: string[] = [];
-  for (const e of events) {
-    const value = (k: string) => e.attributes.find((a) => a.key === k)?.value ?? "";
-    if (e.type === "move") data.set(value("type_tag"), Object.keys(JSON.parse(value("data"))));
-    if (e.type === "execute" && value("msg_index") !== "") execute = e.attributes.map((a) => a.key);
-  }
-  return { data, execute };
-}
 
 /** The chain's NFT state after `height`, replayed from the per-tx truth of its blocks. */
 function replay(chain: ReturnType<typeof createChain>, height: number) {
@@ -168,8 +153,6 @@ describe("NFT event shapes", () => {
   });
 
   it("cw721: MsgExecuteContract whose execute and wasm events are miniwasm-moo-1's, msg bytes as REST shows them", () => {
-    const keysOf = (events: AbciEvent[], type: string) =>
-      events.filter((e) => e.type === type).map((e) => e.attributes.map((a) => a.key));
     const realMint = realEvents("miniwasm-moo-1/h415297_wasm_cw721_mint");
     const realTransfer = realEvents("miniwasm-moo-1/h441805_wasm_cw721_transfer");
     const chain = createChain({ seed: 11, vm: "wasm" });

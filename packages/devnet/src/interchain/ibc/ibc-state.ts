@@ -13,6 +13,9 @@ export const TYPE_TIMEOUT = "/ibc.core.channel.v1.MsgTimeout";
 
 export interface ChannelEnd {
   channel: string;
+  /** The port this end is bound to. @default "transfer" (ICS-20); ICS-721 ends are `nft-transfer` or a `wasm.<contract>` port. */
+  port?: string;
+  counterpartyPort?: string;
   counterpartyChainId: string;
   counterpartyChannel: string;
   connection: string;

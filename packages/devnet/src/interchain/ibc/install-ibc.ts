@@ -6,7 +6,8 @@
  * names and attributes are those of ibc-go (see the real txs in fixtures/real-rpc/initia and
  * fixtures/real-rpc/ibc/legacy).
  */
-import type { LiveChain } from "../live-chain/live-chain-types.js";
+import { MsgAcknowledgement, MsgRecvPacket, MsgTimeout } from "cosmjs-types/ibc/core/channel/v1/tx";
+import type { LiveChain, MsgHandler } from "../live-chain/live-chain-types.js";
 import {
   type ChannelEnd,
   createIbcState,
@@ -26,17 +27,53 @@ export function installIbc(chain: LiveChain, channels: ChannelEnd[], options: { 
   const state = createIbcState(chain, channels, options.pfm);
   const transfer = msgTransfer(state);
   chain.handle(TYPE_TRANSFER, transfer.run, transfer.toJson);
-  chain.handle(TYPE_RECV, msgRecvPacket(state));
-  chain.handle(TYPE_ACK, msgAcknowledgement(state));
-  chain.handle(TYPE_TIMEOUT, msgTimeout(state));
+  // The core messages reach the application bound to the packet's port on this chain (a receive
+  // names it as the destination port, an acknowledgement or a timeout as the source port); any
+  // other port's packets are ICS-20's.
+  const apps = new Map<string, PortApp>();
+  const core = [
+    { type: TYPE_RECV, ics20: msgRecvPacket(state), app: "recv", decode: MsgRecvPacket.decode },
+    {
+      type: TYPE_ACK,
+      ics20: msgAcknowledgement(state),
+      app: "acknowledge",
+      decode: MsgAcknowledgement.decode,
+    },
+    { type: TYPE_TIMEOUT, ics20: msgTimeout(state), app: "timeout", decode: MsgTimeout.decode },
+  ] as const;
+  for (const c of core) {
+    chain.handle(c.type, (ctx, value) => {
+      const { packet } = c.decode(value);
+      const port = c.app === "recv" ? packet?.destinationPort : packet?.sourcePort;
+      const own = port === undefined ? undefined : apps.get(port);
+      return own ? own[c.app](ctx, value) : c.ics20(ctx, value);
+    });
+  }
   return {
     ends: state.ends,
+    /** Binds an application (ICS-721) to `port`: its packets' core messages go to it. */
+    bindPort(port: string, app: PortApp) {
+      apps.set(port, app);
+    },
+    /** True (once) when a test asked this receive to fail (failReceive). */
+    takeFailReceive(channel: string, sequence: bigint) {
+      const i = state.failReceives.indexOf(`${channel}/${sequence}`);
+      if (i >= 0) state.failReceives.splice(i, 1);
+      return i >= 0;
+    },
     /** The next receive of this packet (on this chain) answers an error acknowledgement. */
     failReceive(channel: string, sequence: bigint) {
       state.failReceives.push(`${channel}/${sequence}`);
     },
     fullPath: (denom: string) => fullPath(state, denom),
   };
+}
+
+/** An IBC application bound to a port other than ICS-20's: the core messages of its packets. */
+export interface PortApp {
+  recv: MsgHandler;
+  acknowledge: MsgHandler;
+  timeout: MsgHandler;
 }
 
 export type IbcModule = ReturnType<typeof installIbc>;

@@ -26,7 +26,8 @@ export function sendPacket(
 ): AbciEvent[] {
   const { chain } = state;
   const end = state.ends.get(o.channel);
-  if (!end) throw new TxFailure(1, `channel ${o.channel} not found: channel not found`, "channel");
+  if (!end || (end.port ?? "transfer") !== "transfer")
+    throw new TxFailure(1, `channel ${o.channel} not found: channel not found`, "channel");
   const path = fullPath(state, o.denom);
   // A voucher that came in over this channel goes home: burn it; anything else is escrowed.
   const home = path.startsWith(`transfer/${o.channel}/`);

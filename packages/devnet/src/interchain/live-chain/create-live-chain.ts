@@ -8,6 +8,10 @@
  * (admission), deliver-tx.ts (execution), coin-moves.ts (the coins txs move, and their events),
  * live-bank.ts (the bank state at a height), tx-index.ts (tx search).
  *
+ * NFTs likewise: the background's seeded NFT txs, and the live NFTs (nft/live-nfts.ts) that live
+ * txs create and move; `nftTruth` and the NFT queries (resources, contract records, eth_call) read
+ * the live ones first.
+ *
  * Balances have two sources: the background's bank (its seeded accounts and what its blocks move
  * in the fee denom) and the live ledger (genesis given here, and what live txs move). A read adds
  * the two, so `by_denom`, the bank state at the head and the blocks' coin events agree. Spending
@@ -18,6 +22,10 @@ import { FEE_DENOM } from "../../chain/chain-bank.js";
 import type { Chain } from "../../chain/chain-types.js";
 import type { TxTruth } from "../../chain/tx-truth.js";
 import type { BlockPayload } from "../../payloads.js";
+import { cw721Contract } from "../nft/cw721-nfts.js";
+import { erc721EthCall } from "../nft/erc721-nfts.js";
+import { createLiveNfts, mergeNftTruth } from "../nft/live-nfts.js";
+import { moveNftResource } from "../nft/move-nfts.js";
 import { type CoinMove, logMove } from "./coin-moves.js";
 import { deliverTx, type MsgRoutes } from "./deliver-tx.js";
 import { createLedger } from "./ledger.js";
@@ -35,6 +43,7 @@ export function createLiveChain(options: {
   const ledger = createLedger(options.genesis ?? {});
   const mempool = createMempool(background, ledger);
   const index = createTxIndex();
+  const nfts = createLiveNfts();
   const routes: MsgRoutes = new Map();
   const sealed = new Map<
     number,
@@ -65,6 +74,7 @@ export function createLiveChain(options: {
     evmAccounts: background.evmAccounts,
     evm: (height) => background.evm(height),
     state: new Map(),
+    nfts,
     ...(bank ? { bank } : {}),
     get head() {
       return head;
@@ -113,11 +123,17 @@ export function createLiveChain(options: {
       return b.payload;
     },
     truth: (height) => sealed.get(height)?.truth ?? [],
-    // Broadcast txs make no NFTs: the NFTs are the background's.
-    nftTruth: (height) => background.nftTruth(height),
-    wasmContract: (addr, height) => background.wasmContract(addr, height),
-    moveResource: (address, structTag, height) => background.moveResource(address, structTag, height),
-    evmCall: (to, data) => background.evmCall(to, data),
+    nftTruth: (height) => mergeNftTruth(background.nftTruth(height), nfts.truth(height)),
+    wasmContract: (addr, height) =>
+      cw721Contract(nfts, addr, height) ?? background.wasmContract(addr, height),
+    moveResource: (address, structTag, height) =>
+      moveNftResource(nfts, address, structTag, height) ??
+      background.moveResource(address, structTag, height),
+    evmCall(to, data, height) {
+      const live = erc721EthCall(nfts, to, data, height ?? head);
+      if (live) return "output" in live ? live.output : undefined;
+      return background.evmCall(to, data);
+    },
     contractByDenom: (denom) => background.contractByDenom(denom),
     validator: (valoper) => background.validator(valoper),
     findTx: index.findTx,

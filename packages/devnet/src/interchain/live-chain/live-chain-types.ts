@@ -1,6 +1,7 @@
 /** What a live chain is (LiveChain) and what its message handlers (modules) get and give. */
 import type { Chain } from "../../chain/chain-types.js";
 import type { AbciEvent, RestTx, TxResult } from "../../payloads.js";
+import type { LiveNfts } from "../nft/live-nfts.js";
 
 export interface ExecContext {
   chain: LiveChain;
@@ -61,4 +62,6 @@ export interface LiveChain extends Chain {
   onSealed(listener: (height: number, txs: IndexedTx[]) => void): void;
   /** Values modules keep between blocks (packet sequences, denom traces, ...). */
   state: Map<string, unknown>;
+  /** The NFTs live txs create and move (nft/live-nfts.ts); the background's are in its blocks. */
+  nfts: LiveNfts;
 }
