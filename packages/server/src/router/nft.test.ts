@@ -14,6 +14,7 @@ import { describe, expect, it } from "vitest";
 import { type Json, jsonCalls } from "../_test/json-call.js";
 import { createTestApp, serveForTests } from "../_test/test-app.js";
 import { useTestDatabase } from "../_test/test-database.js";
+import { loadSpecDocument } from "../spec-document.js";
 import { loadRegistry } from "./registry/load-registry.js";
 
 const NOW_MS = Date.UTC(2026, 10, 28, 10, 0, 0);
@@ -433,5 +434,22 @@ describe("POST /nft refuses what no chain would take", () => {
         class_trace: null,
       }),
     );
+  });
+
+  it("answers the contract's documented error examples byte for byte", async () => {
+    // biome-ignore lint/suspicious/noExplicitAny: the document is walked to the examples.
+    const responses = (loadSpecDocument() as any).paths["/nft"].post.responses;
+    const example = (status: string, name: string) =>
+      responses[status].content["application/json"].examples[name].value;
+    const cosmos = "cosmos1f9qwat48ldgxrmssvpvpk3tea8l72mksz5mfpw";
+    const asked = [
+      [
+        example("400", "address"),
+        { ...body("weft-evm-1", "weft-evm-1", { collection_address: ERC721 }), to_address: cosmos },
+      ],
+      [example("400", "class_id"), body("weft-devnet-1", "weft-evm-1", {})],
+      [example("404", "no_route"), { ...body("weft-devnet-1", "weft-cosmos-1", {}), to_address: cosmos }],
+    ] as const;
+    for (const [documented, request] of asked) expect((await post("/nft", request)).body).toEqual(documented);
   });
 });
