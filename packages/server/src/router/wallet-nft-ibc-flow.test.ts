@@ -165,6 +165,13 @@ describe("the wallet sends an NFT to another chain through POST /nft", () => {
       expect(arrived).toHaveLength(1);
       // minievm keeps a received token under a uint256 id of its own (the SHA-256 of the origin id).
       if (p.to.vm !== "evm") expect(arrived[0]?.nft.token_id).toBe(p.tokenId);
+      // Its txs on the destination: the relayed receive that brought it (a MsgRecvPacket tx).
+      const token = arrived[0] as Json;
+      const txs = await weft(p.to).get(
+        `/indexer/nft/v1/txs/${token.collection_addr}/${encodeURIComponent(token.nft.token_id)}`,
+      );
+      expect(txs.status).toBe(200);
+      expect(JSON.stringify(txs.body.txs)).toContain("/ibc.core.channel.v1.MsgRecvPacket");
       await ingest(p.from);
       expect((await tokensOf(p.from, alice().key.bech32("init"))).map((t) => t.nft.token_id)).not.toContain(
         p.tokenId,
