@@ -1,4 +1,5 @@
 import { describe, expect, it } from "vitest";
+import { findNftPath } from "../nft/nft-path.js";
 import { findRoute } from "../route/find-route.js";
 import { loadRegistry } from "./load-registry.js";
 import { parseRegistryFile, RegistryError } from "./registry-file.js";
@@ -98,5 +99,25 @@ describe("registries", () => {
     expect(() => parseRegistryFile(file("nft-transfer"), "nft.json")).toThrow(
       "l1-1: ibc channel channel-0 has no counterparty entry on w-1",
     );
+  });
+
+  it("routes the public testnet's NFTs over its ICS-721 channels, rollup to rollup through the L1", () => {
+    const registry = loadRegistry("initia-testnet");
+    const chain = (id: string) => registry.chain(id) as NonNullable<ReturnType<typeof registry.chain>>;
+    // initia-registry testnets/{initia,evm,move,wasm}/chain.json: ibc_channels with version ics721-1.
+    expect(findNftPath(registry, chain("evm-1"), chain("wasm-1"))).toMatchObject({
+      kind: "via_l1",
+      first: { port: "nft-transfer", channel: "channel-1", counterpartyChannel: "channel-3078" },
+      second: {
+        port: "nft-transfer",
+        channel: "channel-3074",
+        counterpartyPort: "wasm.init1wug8sewp6cedgkmrmvhl3lf3tulagm9hnvy8p0rppz9yjw0g4wtq7947m6",
+        counterpartyChannel: "channel-1",
+      },
+    });
+    expect(findNftPath(registry, chain("initiation-2"), chain("move-1"))).toMatchObject({
+      kind: "direct",
+      hop: { channel: "channel-3076", counterpartyChannel: "channel-1" },
+    });
   });
 });
