@@ -126,16 +126,24 @@ function decodeParam(raw: string, name: string): string {
   }
 }
 
-function runner(
-  operationId: OperationId,
-  route: string,
-  handler: OperationHandler<OperationId> | undefined,
-  validators: OperationValidators | undefined,
-  policy: CachePolicy | undefined,
-  validateResponses: boolean,
-  flights: Flights,
-  memo: BodyMemo | undefined,
-): Runner {
+/** What one operation's runner is made of: its handler and the machinery it shares or owns. */
+interface RunnerParts {
+  operationId: OperationId;
+  /** The route label (`/blocks/:height`), the cache's key space. */
+  route: string;
+  /** None: the operation is documented but not built (answered 501 after validation). */
+  handler: OperationHandler<OperationId> | undefined;
+  validators: OperationValidators | undefined;
+  policy: CachePolicy | undefined;
+  validateResponses: boolean;
+  /** In-flight answers shared by every operation: one per URL and head generation. */
+  flights: Flights;
+  /** Answers remembered by body, for operations whose answer is a function of the request. */
+  memo: BodyMemo | undefined;
+}
+
+function runner(parts: RunnerParts): Runner {
+  const { operationId, route, handler, validators, policy, validateResponses, flights, memo } = parts;
   if (!handler) {
     // Validated first, as if it were built: a bad request is a 400 either way.
     return async (call, path) => {
@@ -233,16 +241,16 @@ export function createOperationRouter(
       const compiled: CompiledOperation = {
         template: route,
         ...compilePath(template),
-        run: runner(
-          id,
+        run: runner({
+          operationId: id,
           route,
           handler,
-          validators.get(id),
-          options.cache,
-          options.validateResponses ?? false,
+          validators: validators.get(id),
+          policy: options.cache,
+          validateResponses: options.validateResponses ?? false,
           flights,
-          options.memoizedBodies?.includes(id) ? createBodyMemo() : undefined,
-        ),
+          memo: options.memoizedBodies?.includes(id) ? createBodyMemo() : undefined,
+        }),
       };
       const list = byMethod.get(method.toUpperCase()) ?? [];
       list.push(compiled);
