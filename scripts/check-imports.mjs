@@ -3,8 +3,10 @@
  * The import structure of the monorepo, checked: builds the graph of every TypeScript file under
  * each workspace package's src/ (relative imports and @weft/* package imports, resolved to the
  * target package's source) and fails, naming file and import, when
- *   1. a file under packages/server/src/ingest/ or packages/server/src/router/ imports
- *      packages/server/src/http/ (type-only imports too: the layers stay apart in types as well);
+ *   1. a source file of packages/server/src imports a server file that its row of the "may import
+ *      (server folders)" column of packages/server/README.md's table does not allow (type-only
+ *      imports too: the layers stay apart in types as well). The table is the one source of these
+ *      rules; its grammar is documented under "Checked by CI" there and in readImportTable below;
  *   2. non-test source of packages/loadtest, packages/client or packages/conformance reaches the
  *      server (@weft/server, or a server file by path): those packages speak to a deployment over
  *      HTTP only. Tests (*.test.ts, anything under _test/) may start a real server;
@@ -209,17 +211,129 @@ function cycles(files, edges) {
   });
 }
 
+const TABLE_HEADER = "may import (server folders)";
+
+/**
+ * The rows of the import table in `readme` (packages/server/README.md): the markdown table whose
+ * header has a "may import (server folders)" column. A row's first cell is one backticked name:
+ * `dir/` (a folder of src/), `file.ts` (a file beside the folders) or `*.ts` (every other file
+ * beside the folders). Its may-import cell, with notes in parentheses dropped (but `(types)`
+ * right after a name), is clauses separated by ";":
+ *   nothing | anything | anything but LIST | LIST | never LIST
+ * where LIST is backticked names (`dir/` or `path/file.ts` from src/), comma-separated, each
+ * optionally followed by `(types)` (type-only imports of it allowed). A cell that does not read so
+ * is returned in `errors`, naming its row.
+ * @returns {{ rows: Rule[], errors: string[] }}
+ */
+export function readImportTable(readme) {
+  /** @typedef {{ name: string, typesOnly: boolean }} Item */
+  /** @typedef {{ row: string, cell: string, allow: Item[] | null, deny: Item[] }} Rule */
+  const cellsOf = (line) =>
+    line
+      .trim()
+      .replace(/^\|/, "")
+      .replace(/\|$/, "")
+      .split("|")
+      .map((c) => c.trim());
+  const lines = readme.split("\n");
+  const start = lines.findIndex((l) => l.trim().startsWith("|") && cellsOf(l).includes(TABLE_HEADER));
+  if (start < 0) return { rows: [], errors: [`no table with a "${TABLE_HEADER}" column`] };
+  const column = cellsOf(lines[start]).indexOf(TABLE_HEADER);
+  const rows = [];
+  const errors = [];
+  const NAME = "`([A-Za-z0-9_.*/-]+)`";
+  const readList = (text, row) => {
+    const items = [];
+    for (const part of text.split(",").map((p) => p.trim())) {
+      const m = new RegExp(`^${NAME}(\\s*\\(types\\))?$`).exec(part);
+      if (!m?.[1] || m[1].includes("*")) return void errors.push(`row ${row}: cannot read "${part}"`);
+      items.push({ name: m[1], typesOnly: Boolean(m[2]) });
+    }
+    return items;
+  };
+  for (const line of lines.slice(start + 2)) {
+    if (!line.trim().startsWith("|")) break;
+    const cells = cellsOf(line);
+    const name = /^`([^`]+)`/.exec(cells[0] ?? "")?.[1];
+    const row = `\`${name}\``;
+    const cell = cells[column] ?? "";
+    if (!name || !/^([A-Za-z0-9_.-]+\/|[A-Za-z0-9_.-]+\.ts|\*\.ts)$/.test(name)) {
+      errors.push(`cannot read the row name "${cells[0]}" (\`dir/\`, \`file.ts\` or \`*.ts\`)`);
+      continue;
+    }
+    // Notes for readers go; `(types)` stays, it belongs to the name before it.
+    const text = cell.replace(/\((?!types\))[^()]*\)/g, "").replace(/\s+/g, " ");
+    const rule = { row, cell, allow: [], deny: [] };
+    const before = errors.length;
+    text.split(";").forEach((clause, i) => {
+      const c = clause.trim();
+      if (i > 0 && c.startsWith("never ")) rule.deny.push(...(readList(c.slice(6), row) ?? []));
+      else if (i > 0) errors.push(`row ${row}: cannot read "${c}" (after ";" only "never" and a list)`);
+      else if (c === "nothing") rule.allow = [];
+      else if (c === "anything") rule.allow = null;
+      else if (c.startsWith("anything but ")) {
+        rule.allow = null;
+        rule.deny.push(...(readList(c.slice(13), row) ?? []));
+      } else rule.allow = readList(c, row) ?? [];
+    });
+    if (errors.length === before) rows.push(rule);
+  }
+  if (rows.length === 0 && errors.length === 0) errors.push(`the "${TABLE_HEADER}" table has no rows`);
+  return { rows, errors };
+}
+
+/** Which row of `rows` governs `file` (a path from src/): its folder's, its own, or `*.ts`. */
+function rowOf(rows, file) {
+  const slash = file.indexOf("/");
+  const wanted = slash < 0 ? [`\`${file}\``, "`*.ts`"] : [`\`${file.slice(0, slash + 1)}\``];
+  for (const w of wanted) {
+    const rule = rows.find((r) => r.row === w);
+    if (rule) return rule;
+  }
+  return undefined;
+}
+
+const names = (file, item) => (item.name.endsWith("/") ? file.startsWith(item.name) : file === item.name);
+
+/** Violations of the server README's import table by the non-test source of packages/server/src. */
+function tableViolations(root, files, edges, rel) {
+  const server = "packages/server/src";
+  const readmePath = path.join(root, "packages/server/README.md");
+  if (!existsSync(path.join(root, server))) return [];
+  if (!existsSync(readmePath))
+    return ["packages/server/README.md: missing (its table holds the import rules)"];
+  const { rows, errors } = readImportTable(readFileSync(readmePath, "utf8"));
+  const out = errors.map((e) => `packages/server/README.md: ${e}`);
+  const inServer = (f) => rel(f).startsWith(`${server}/`);
+  const source = (f) => inServer(f) && !isTest(rel(f));
+  if (rows.length > 0)
+    for (const f of files.filter(source))
+      if (!rowOf(rows, rel(f).slice(server.length + 1)))
+        out.push(`${rel(f)}: no row of the import table in packages/server/README.md governs it`);
+  for (const e of edges) {
+    if (!source(e.from) || !inServer(e.to)) continue;
+    const from = rel(e.from).slice(server.length + 1);
+    const rule = rowOf(rows, from);
+    if (!rule) continue;
+    const to = rel(e.to).slice(server.length + 1);
+    if (rowOf(rows, to) === rule) continue;
+    const fits = (item) => names(to, item) && (!item.typesOnly || e.typeOnly);
+    const denied = rule.deny.some((item) => names(to, item));
+    const allowed = rule.allow === null || rule.allow.some(fits);
+    if (denied || !allowed)
+      out.push(
+        `${rel(e.from)}: imports "${e.specifier}"${e.typeOnly ? " (type-only)" : ""}: row ${rule.row} of the import table in packages/server/README.md may import ${rule.cell}`,
+      );
+  }
+  return out;
+}
+
 export function checkImports(root) {
   const { packages, files, edges } = buildGraph(root);
   const rel = (f) => path.relative(root, f);
   const at = (f, dir) => rel(f).startsWith(`${dir}/`);
-  const violations = [];
-  const server = "packages/server/src";
+  const violations = tableViolations(root, files, edges, rel);
   for (const e of edges) {
-    if ((at(e.from, `${server}/ingest`) || at(e.from, `${server}/router`)) && at(e.to, `${server}/http`))
-      violations.push(
-        `${rel(e.from)}: imports "${e.specifier}"${e.typeOnly ? " (type-only)" : ""}: ingest/ and router/ may not import http/`,
-      );
     const client = ["packages/loadtest", "packages/client", "packages/conformance"].find((d) =>
       at(e.from, d),
     );
@@ -252,7 +366,7 @@ export function checkImports(root) {
     `${packages.length} packages, ${files.length} files (${files.length - tests.length} source, ${tests.length} test), ` +
       `${edges.length} internal imports (${edges.filter((e) => !isTest(rel(e.from))).length} from source, ` +
       `${edges.filter((e) => e.typeOnly).length} type-only)`,
-    "rules: server ingest/ and router/ do not import http/; loadtest, client and conformance source does " +
+    "rules: server source imports what its row of packages/server/README.md's import table allows; loadtest, client and conformance source does " +
       "not reach the server; no import cycle (type-only included)",
   ];
   return { violations, summary };

@@ -1,18 +1,25 @@
 /**
  * scripts/check-imports.mjs (the repository's import rules, run by CI) on small fixture
- * repositories: each rule must fail on a file that breaks it, and a clean tree must pass.
+ * repositories: each rule must fail on a file that breaks it, and a clean tree must pass. The
+ * server's rules are the "may import" column of packages/server/README.md: the fixtures carry the
+ * real README, and every row that forbids something is broken by one case below.
  */
 import { execFile } from "node:child_process";
-import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from "node:fs";
+import { mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import path from "node:path";
 import { fileURLToPath } from "node:url";
 import { afterEach, describe, expect, it } from "vitest";
 
-const script = path.resolve(path.dirname(fileURLToPath(import.meta.url)), "../../scripts/check-imports.mjs");
+const repo = path.resolve(path.dirname(fileURLToPath(import.meta.url)), "../..");
+const script = path.join(repo, "scripts/check-imports.mjs");
+const serverReadme = readFileSync(path.join(repo, "packages/server/README.md"), "utf8");
 const roots: string[] = [];
 
-/** A fixture repository: the workspace file, two packages, and `files` (path -> content) on top. */
+/**
+ * A fixture repository: the workspace file, two packages (the server with its real README), and
+ * `files` (path -> content) on top.
+ */
 function fixture(files: Record<string, string>): string {
   const root = mkdtempSync(path.join(tmpdir(), "weft-check-imports-"));
   roots.push(root);
@@ -22,10 +29,13 @@ function fixture(files: Record<string, string>): string {
       name: "@weft/server",
       exports: { ".": { types: "./dist/index.d.ts", default: "./dist/index.js" } },
     }),
+    "packages/server/README.md": serverReadme,
     "packages/server/src/index.ts": 'export { serve } from "./http/serve.js";\n',
     "packages/server/src/http/serve.ts":
-      'import { route } from "../router/route.js";\nexport const serve = route;\n',
-    "packages/server/src/router/route.ts": "export const route = 1;\n",
+      'import { version } from "../api/operation.js";\nexport const serve = version;\n',
+    "packages/server/src/api/operation.ts": "export const version = 1;\n",
+    "packages/server/src/router/route.ts":
+      'import { version } from "../api/operation.js";\nexport const route = version;\n',
     "packages/loadtest/package.json": JSON.stringify({ name: "@weft/loadtest" }),
     "packages/loadtest/src/run.ts": "export const run = () => fetch('http://127.0.0.1');\n",
     "packages/loadtest/src/run.test.ts": 'import { serve } from "@weft/server";\nexport const s = serve;\n',
@@ -51,34 +61,151 @@ afterEach(() => {
 
 describe("check-imports", () => {
   it("passes a tree that keeps the rules (a loadtest test may import the server)", async () => {
-    const result = await check(fixture({}));
+    const result = await check(
+      fixture({
+        // Tests may import what their folder's source may not.
+        "packages/server/src/api/operation.test.ts": 'import { serve } from "../http/serve.js";\nserve;\n',
+      }),
+    );
     expect(result.stderr).toBe("");
     expect(result.code).toBe(0);
-    expect(result.stdout).toMatch(/2 packages, 5 files \(4 source, 1 test\), 3 internal imports/);
+    expect(result.stdout).toMatch(/2 packages, 7 files \(5 source, 2 test\), 5 internal imports/);
     expect(result.stdout).toMatch(/import structure: ok/);
   });
 
-  it("fails when router/ imports http/, even for types only", async () => {
+  it("passes the repository as it is", async () => {
+    const result = await check(repo);
+    expect(result.stderr).toBe("");
+    expect(result.code).toBe(0);
+  }, 60_000);
+
+  /**
+   * One import that breaks one row of the README's table, by row. Rows whose cell is plain
+   * `anything` forbid nothing; every other row must have a case (checked below).
+   */
+  const breaks: Record<string, { file: string; content: string; specifier: string }> = {
+    "`api/`": {
+      file: "api/errors.ts",
+      content: 'import "../db/database.js";\n',
+      specifier: "../db/database.js",
+    },
+    "`chain/`": {
+      file: "chain/addresses.ts",
+      content: 'import "../api/operation.js";\n',
+      specifier: "../api/operation.js",
+    },
+    "`db/`": {
+      file: "db/commit-listener.ts",
+      content: 'import type { H } from "../indexer/head.js";\nexport type L = H;\n',
+      specifier: "../indexer/head.js",
+    },
+    "`http/`": {
+      file: "http/serve.ts",
+      content: 'import "../router/route.js";\n',
+      specifier: "../router/route.js",
+    },
+    "`indexer/`": {
+      file: "indexer/blocks.ts",
+      content: 'import "../router/route.js";\n',
+      specifier: "../router/route.js",
+    },
+    "`router/`": {
+      file: "router/route.ts",
+      content: 'import type { serve } from "../http/serve.js";\nexport type S = typeof serve;\n',
+      specifier: "../http/serve.js",
+    },
+    "`ingest/`": {
+      file: "ingest/loop.ts",
+      content: 'import "../http/serve.js";\n',
+      specifier: "../http/serve.js",
+    },
+    // ingest-status.ts is allowed for its types only: a value import breaks the row.
+    "`ops/`": {
+      file: "ops/health.ts",
+      content: 'import { status } from "../ingest/ingest-status.js";\nexport const s = status;\n',
+      specifier: "../ingest/ingest-status.js",
+    },
+    "`commands/`": {
+      file: "commands/serve.ts",
+      content: 'import "../_test/test-app.js";\n',
+      specifier: "../_test/test-app.js",
+    },
+    "`cluster/`": {
+      file: "cluster/primary.ts",
+      content: 'import "../logger.js";\n',
+      specifier: "../logger.js",
+    },
+    "`config.ts`": {
+      file: "config.ts",
+      content: 'import "./router/route.js";\n',
+      specifier: "./router/route.js",
+    },
+    "`setting-defaults.ts`": {
+      file: "setting-defaults.ts",
+      content: 'import "./logger.js";\n',
+      specifier: "./logger.js",
+    },
+    "`*.ts`": { file: "cli.ts", content: 'import "./bench/dataset.js";\n', specifier: "./bench/dataset.js" },
+  };
+  /** Files every case's imports resolve to. */
+  const targets = Object.fromEntries(
+    [
+      "db/database.ts",
+      "indexer/head.ts",
+      "ingest/ingest-status.ts",
+      "_test/test-app.ts",
+      "logger.ts",
+      "bench/dataset.ts",
+    ].map((f) => [
+      `packages/server/src/${f}`,
+      f === "ingest/ingest-status.ts"
+        ? "export const status = 1;\nexport type H = 1;\n"
+        : "export type H = 1;\n",
+    ]),
+  );
+
+  it("has a case for every row of the README's table that forbids something", () => {
+    const header = serverReadme.split("\n").findIndex((l) => l.includes("| may import (server folders) |"));
+    const rows = serverReadme
+      .split("\n")
+      .slice(header + 2)
+      .filter((_, i, all) => all.slice(0, i + 1).every((l) => l.startsWith("|")))
+      .map((l) => l.split("|").map((c) => c.trim()));
+    expect(rows.length).toBeGreaterThan(10);
+    const forbidding = rows
+      .filter((cells) => (cells[3] ?? "").replace(/\([^()]*\)/g, "").trim() !== "anything")
+      .map((cells) => /^`[^`]+`/.exec(cells[1] ?? "")?.[0]);
+    expect(Object.keys(breaks).sort()).toEqual(forbidding.sort());
+  });
+
+  it.each(Object.entries(breaks))(
+    "fails when row %s is broken, naming the row",
+    async (row, { file, content, specifier }) => {
+      // In process (the script's own export): a node process per case would cost a second each.
+      const { checkImports } = (await import(script)) as {
+        checkImports: (root: string) => { violations: string[] };
+      };
+      const { violations } = checkImports(fixture({ ...targets, [`packages/server/src/${file}`]: content }));
+      expect(violations).toHaveLength(1);
+      expect(violations[0]).toContain(`packages/server/src/${file}: imports "${specifier}"`);
+      expect(violations[0]).toContain(
+        `: row ${row} of the import table in packages/server/README.md may import `,
+      );
+    },
+  );
+
+  it("fails on a source file no row governs, and on a cell it cannot read", async () => {
     const result = await check(
       fixture({
-        "packages/server/src/router/route.ts":
-          'import type { serve } from "../http/serve.js";\nexport const route = 1;\nexport type S = typeof serve;\n',
+        "packages/server/src/newfolder/x.ts": "export const x = 1;\n",
+        "packages/server/README.md": serverReadme.replace("| `api/`, `chain/`, `db/` |", "| the usual |"),
       }),
     );
     expect(result.code).toBe(1);
     expect(result.stderr).toContain(
-      'packages/server/src/router/route.ts: imports "../http/serve.js" (type-only): ingest/ and router/ may not import http/',
+      "packages/server/src/newfolder/x.ts: no row of the import table in packages/server/README.md governs it",
     );
-  });
-
-  it("fails when ingest/ imports http/", async () => {
-    const result = await check(
-      fixture({
-        "packages/server/src/ingest/loop.ts": 'import { serve } from "../http/serve.js";\nserve;\n',
-      }),
-    );
-    expect(result.code).toBe(1);
-    expect(result.stderr).toContain('packages/server/src/ingest/loop.ts: imports "../http/serve.js"');
+    expect(result.stderr).toContain('packages/server/README.md: row `indexer/`: cannot read "the usual"');
   });
 
   it("fails when loadtest source imports or resolves the server", async () => {

@@ -3,6 +3,7 @@ import cors from "cors";
 import express from "express";
 import type { Logger } from "pino";
 import type { OperationHandlers } from "./api/operation.js";
+import type { ChainHead } from "./db/chain-head.js";
 import type { Database } from "./db/database.js";
 import type { ReadReplicas } from "./db/read-replicas.js";
 import { createApiListener } from "./http/api-listener.js";
@@ -14,7 +15,6 @@ import { createRequestLog } from "./http/request-log.js";
 import { createResponseCache } from "./http/response-cache.js";
 import { createRouteFallback } from "./http/route-fallback.js";
 import { createBlockHandlers } from "./indexer/blocks.js";
-import type { ChainHead } from "./indexer/chain-head.js";
 import { createEvmHandlers } from "./indexer/evm.js";
 import type { IndexerDeps } from "./indexer/indexer-deps.js";
 import { createNftCollectionHandlers } from "./indexer/nft-collections.js";
@@ -80,7 +80,7 @@ export interface AppDeps {
   /** Ingestion running in this process (`weft dev`): /ready answers 503 INGEST_STALLED when it stalls. */
   ingestion?: IngestHealth;
   /**
-   * The chain head followed in memory (indexer/chain-head.ts): `/status` answers from it, and cached
+   * The chain head followed in memory (db/chain-head.ts): `/status` answers from it, and cached
    * indexer pages go stale at each commit. None: `/status` reads the database, TTLs alone expire pages.
    */
   head?: ChainHead;

@@ -6,8 +6,12 @@
  */
 import { statSync } from "node:fs";
 import path from "node:path";
-import { COMMIT_BLOCKS, INGEST_CONCURRENCY, WRITES_IN_FLIGHT } from "./ingest/ingest-defaults.js";
-import { BUNDLED_REGISTRIES } from "./router/registry/load-registry.js";
+import {
+  BUNDLED_REGISTRIES,
+  COMMIT_BLOCKS,
+  INGEST_CONCURRENCY,
+  WRITES_IN_FLIGHT,
+} from "./setting-defaults.js";
 
 /** The commands of `weft` that take settings. */
 export const COMMANDS = ["serve", "dev", "ingest", "migrate"] as const;

@@ -10,7 +10,8 @@
 import { createServer, type ServerResponse } from "node:http";
 import type { AddressInfo } from "node:net";
 import pg from "pg";
-import { parseAddress, parseTxHash, toBech32 } from "../chain/addresses.js";
+import { toBech32 } from "../chain/addresses.js";
+import { parseAddress, parseTxHash } from "../indexer/address-params.js";
 import {
   type BlockRow,
   blockPageSql,

@@ -1,7 +1,7 @@
 /**
  * Follows the writer's commits from another process: a dedicated connection LISTENs on the channel
  * the write statement notifies (ingest/write-statement.ts) and moves the chain head held in memory
- * (indexer/chain-head.ts). Only a real Postgres carries notifications between connections.
+ * (db/chain-head.ts). Only a real Postgres carries notifications between connections.
  *
  * What can go wrong is that commits become invisible without anyone noticing (a connection lost, or
  * silent in a partition): the head then says it is not following, so `/status` reads the database and
@@ -10,7 +10,7 @@
  */
 import pg from "pg";
 import type { Logger } from "pino";
-import type { ChainHead } from "../indexer/chain-head.js";
+import type { ChainHead } from "./chain-head.js";
 import type { Database } from "./database.js";
 
 /** The channel of commits; the payload is `{"chain_id": "...", "height": N}`. */

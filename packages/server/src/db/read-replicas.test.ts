@@ -1,7 +1,7 @@
 import { pino } from "pino";
 import { Registry } from "prom-client";
 import { describe, expect, it } from "vitest";
-import { createChainHead } from "../indexer/chain-head.js";
+import { createChainHead } from "./chain-head.js";
 import { openReadReplicas } from "./read-replicas.js";
 
 const CHAIN = "weft-test-1";

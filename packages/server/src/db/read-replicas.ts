@@ -24,7 +24,7 @@
 import type pg from "pg";
 import type { Logger } from "pino";
 import { Counter, Gauge, type Registry } from "prom-client";
-import type { ChainHead } from "../indexer/chain-head.js";
+import type { ChainHead } from "./chain-head.js";
 import { type GuardedPool, openGuardedPool } from "./database.js";
 import {
   createRoundRobin,

@@ -20,7 +20,7 @@ import {
   type OperationInput,
   RawJson,
 } from "../api/operation.js";
-import type { ChainHead } from "../indexer/chain-head.js";
+import type { ChainHead } from "../db/chain-head.js";
 import { type BodyMemo, bodyMemoKey, createBodyMemo } from "./body-memo.js";
 import {
   compileOperationValidators,

@@ -25,7 +25,7 @@ export interface ResponseCache {
   get(key: string, generation?: number): CachedResponse | undefined;
   /**
    * Keeps `body` for `ttlMs` (0: not at all); `route` labels its hits; `generation`, when given, is
-   * the chain head's when the body was read (indexer/chain-head.ts): a newer head makes it stale.
+   * the chain head's when the body was read (db/chain-head.ts): a newer head makes it stale.
    */
   set(key: string, body: Buffer, ttlMs: number, route?: string, generation?: number): void;
   readonly size: number;

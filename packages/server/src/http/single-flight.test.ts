@@ -8,7 +8,7 @@ import { describe, expect, it } from "vitest";
 import { serveListener } from "../_test/listener-server.js";
 import { ApiError } from "../api/errors.js";
 import type { OperationHandlers } from "../api/operation.js";
-import { createChainHead } from "../indexer/chain-head.js";
+import { createChainHead } from "../db/chain-head.js";
 import { loadSpecDocument } from "../spec-document.js";
 import { createOperationRouter } from "./operations.js";
 import { createResponseCache } from "./response-cache.js";

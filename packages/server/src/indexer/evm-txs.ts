@@ -7,7 +7,7 @@
 
 import { notFound } from "../api/errors.js";
 import { type OperationHandlers, RawJson } from "../api/operation.js";
-import { parseAddress, parseTxHash } from "../chain/addresses.js";
+import { parseAddress, parseTxHash } from "./address-params.js";
 import { heightParam } from "./height-param.js";
 import type { IndexerDeps } from "./indexer-deps.js";
 import { listTotal } from "./list-total.js";

@@ -9,10 +9,10 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { createTestApp } from "../_test/test-app.js";
 import { silentLogger, useTestDatabase } from "../_test/test-database.js";
 import type { App } from "../app.js";
+import { type ChainHead, createChainHead } from "../db/chain-head.js";
 import { COMMIT_LISTENER_NAME, type CommitListener, followCommits } from "../db/commit-listener.js";
 import { runIngest } from "../ingest/run-ingest.js";
 import { LATEST_HEIGHT_SQL } from "./blocks.js";
-import { type ChainHead, createChainHead } from "./chain-head.js";
 
 const CHAIN_ID = "weft-fresh-1";
 const LONG_TTL = { list: 60_000, item: 60_000 };

@@ -1,5 +1,5 @@
 import type pg from "pg";
-import type { ChainHead } from "./chain-head.js";
+import type { ChainHead } from "../db/chain-head.js";
 import type { NodeLookups } from "./node-lookups.js";
 
 /**

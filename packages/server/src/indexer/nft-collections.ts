@@ -8,7 +8,8 @@
 
 import { notFound } from "../api/errors.js";
 import type { OperationHandlers } from "../api/operation.js";
-import { parseAddress, toBech32 } from "../chain/addresses.js";
+import { toBech32 } from "../chain/addresses.js";
+import { parseAddress } from "./address-params.js";
 import type { IndexerDeps } from "./indexer-deps.js";
 import { orderedPage } from "./ordered-page.js";
 import { type PageRequest, parsePageRequest } from "./pagination.js";

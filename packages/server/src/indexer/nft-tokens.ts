@@ -9,7 +9,8 @@
 
 import { badRequest } from "../api/errors.js";
 import type { OperationHandlers } from "../api/operation.js";
-import { parseAddress, toBech32 } from "../chain/addresses.js";
+import { toBech32 } from "../chain/addresses.js";
+import { parseAddress } from "./address-params.js";
 import type { IndexerDeps } from "./indexer-deps.js";
 import { TIMESTAMP_SQL } from "./nft-collections.js";
 import { type OrderedPageQuery, orderedPage } from "./ordered-page.js";

@@ -11,12 +11,12 @@
 import type { Logger } from "pino";
 import { createHttpJson, RPC_TIMEOUT_MS } from "../chain/http-json.js";
 import type { Database } from "../db/database.js";
+import { COMMIT_BLOCKS, INGEST_CONCURRENCY, WRITES_IN_FLIGHT } from "../setting-defaults.js";
 import { acquireWriterLock, logFailure, sleep } from "./acquire-writer-lock.js";
 import { createBackoff } from "./backoff.js";
 import { createCw721Collections } from "./cw721-collections.js";
 import { type BlockBundle, deriveBlock } from "./derive/derive-block.js";
 import { createErc721Metadata } from "./erc721-metadata.js";
-import { COMMIT_BLOCKS, INGEST_CONCURRENCY, WRITES_IN_FLIGHT } from "./ingest-defaults.js";
 import { ChainMismatchError, classifyIngestFailure, DeriveError } from "./ingest-failure.js";
 import { type BlockSource, runIngestLoop } from "./ingest-loop.js";
 import type { IngestStatus } from "./ingest-status.js";

@@ -2,12 +2,11 @@
 import { readFileSync } from "node:fs";
 import path from "node:path";
 import { fileURLToPath } from "node:url";
+import { BUNDLED_REGISTRIES } from "../../setting-defaults.js";
 import { bindEndpoints } from "./bind-endpoints.js";
 import { createRegistry, type Registry } from "./registry.js";
 import { parseRegistryFile } from "./registry-file.js";
 
-/** The registries shipped with the server, in packages/server/registries. */
-export const BUNDLED_REGISTRIES = ["devnet", "initia-testnet"] as const;
 const registriesDir = path.resolve(path.dirname(fileURLToPath(import.meta.url)), "../../../registries");
 
 /** @throws RegistryError naming every problem; Error when the file cannot be read or parsed. */
