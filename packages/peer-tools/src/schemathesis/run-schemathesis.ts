@@ -28,6 +28,8 @@ export interface SchemathesisOptions {
   maxExamples?: number;
   /** Runs only these phases. @default every phase of the settings file */
   phases?: readonly ("examples" | "coverage" | "fuzzing" | "stateful")[];
+  /** Operations of these OpenAPI tags are left out of the run (Schemathesis's --exclude-tag). */
+  excludeTags?: readonly string[];
   /** Schemathesis's own terminal output, as it comes (progress, failures with curl reproductions). */
   onOutput?: (text: string) => void;
   /** Kills the run after this long. @default 15 minutes */
@@ -75,6 +77,7 @@ export function schemathesisArgs(options: SchemathesisOptions, reportDir: string
     ...(options.seed === undefined ? [] : ["--seed", String(options.seed)]),
     ...(options.maxExamples === undefined ? [] : ["--max-examples", String(options.maxExamples)]),
     ...(options.phases === undefined ? [] : ["--phases", options.phases.join(",")]),
+    ...(options.excludeTags ?? []).flatMap((tag) => ["--exclude-tag", tag]),
   ];
 }
 
