@@ -53,14 +53,16 @@ async function download(url: string, file: string): Promise<Buffer> {
 export async function ensureGeneratorJar(): Promise<string> {
   const jar = path.join(toolDir(`openapi-generator-${GENERATOR_VERSION}`), "openapi-generator-cli.jar");
   if (!existsSync(jar)) {
-    const bytes = await download(GENERATOR_JAR_URL, `${jar}.partial`);
+    // A partial name of its own: two test workers may download at once on a fresh clone.
+    const partial = `${jar}.${process.pid}.partial`;
+    const bytes = await download(GENERATOR_JAR_URL, partial);
     const got = sha256(bytes);
     if (got !== GENERATOR_JAR_SHA256) {
       throw new Error(`${GENERATOR_JAR_URL} has sha256 ${got}, not the pinned ${GENERATOR_JAR_SHA256}`);
     }
     // Written aside and renamed, so an interrupted download never leaves a jar that looks installed.
-    writeFileSync(`${jar}.partial`, bytes);
-    renameSync(`${jar}.partial`, jar);
+    writeFileSync(partial, bytes);
+    renameSync(partial, jar);
     return jar;
   }
   const got = sha256(readFileSync(jar));

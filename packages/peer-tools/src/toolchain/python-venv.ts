@@ -8,6 +8,7 @@ import { existsSync, readFileSync, rmSync, writeFileSync } from "node:fs";
 import path from "node:path";
 import { findRuntime, type Runtime } from "./runtime.js";
 import { toolDir } from "./tool-cache.js";
+import { withToolLock } from "./tool-lock.js";
 
 export interface Venv {
   /** The environment's python. */
@@ -33,11 +34,13 @@ export function ensureVenv(name: string, requirements: readonly string[]): Venv 
   const marker = path.join(dir, "weft-requirements.txt");
   const wanted = `${[...requirements].sort().join("\n")}\n`;
   const python = path.join(dir, "bin", "python");
-  if (!existsSync(marker) || readFileSync(marker, "utf8") !== wanted || !existsSync(python)) {
-    rmSync(dir, { recursive: true, force: true });
-    run("python3", ["-m", "venv", dir]);
-    run(python, ["-m", "pip", "install", "--quiet", "--disable-pip-version-check", ...requirements]);
-    writeFileSync(marker, wanted);
-  }
+  withToolLock(`venv-${name}`, () => {
+    if (!existsSync(marker) || readFileSync(marker, "utf8") !== wanted || !existsSync(python)) {
+      rmSync(dir, { recursive: true, force: true });
+      run("python3", ["-m", "venv", dir]);
+      run(python, ["-m", "pip", "install", "--quiet", "--disable-pip-version-check", ...requirements]);
+      writeFileSync(marker, wanted);
+    }
+  });
   return { python, bin: (script) => path.join(dir, "bin", script) };
 }

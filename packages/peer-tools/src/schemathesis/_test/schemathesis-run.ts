@@ -1,18 +1,18 @@
 /**
- * Schemathesis (the pinned version, real, from PyPI) against a live `weft dev` on each chain kind:
- * every check, positive and negative data, from the fixed seed of schemathesis.toml; every phase
- * (the coverage phase on the Move chain only, see below).
- * Zero failures, and enough tested to mean something: every operation of the served document (the
- * router's on the Move chain only, see ROUTER_TAGS), and many test cases.
+ * Schemathesis (the pinned version, real, from PyPI) against a live `weft dev` of one chain kind:
+ * every check, positive and negative data, from the fixed seed of schemathesis.toml. Zero failures,
+ * and enough tested to mean something: every selected operation of the served document, and many
+ * test cases. One file per chain kind (schemathesis-move, schemathesis-evm.test.ts) so the two runs
+ * share the two test workers.
  */
 import { weftCliOf } from "@weft/testkit/spawn-weft";
 import { startWeftDev } from "@weft/testkit/weft-dev";
 import { beforeAll, describe, expect, it } from "vitest";
-import { findPython } from "../toolchain/python-venv.js";
-import { skipReason } from "../toolchain/runtime.js";
-import { installSchemathesis } from "./install.js";
-import { formatSummary } from "./report.js";
-import { documentUrl, runSchemathesis } from "./run-schemathesis.js";
+import { findPython } from "../../toolchain/python-venv.js";
+import { skipReason } from "../../toolchain/runtime.js";
+import { installSchemathesis } from "../install.js";
+import { formatSummary } from "../report.js";
+import { documentUrl, runSchemathesis, type SchemathesisOptions } from "../run-schemathesis.js";
 
 const skip = skipReason("python3", findPython(), "apt-get install python3 python3-venv");
 
@@ -34,27 +34,26 @@ async function countOperations(url: string, excluded: readonly string[]): Promis
  * The stateful phase goes with them: its links (a route's answer fed to /msgs, a tracked tx to its
  * status) are all between router operations, so without them it has nothing to run.
  */
-const ROUTER_TAGS = ["Router Info", "Router", "Router Tx"];
+export const ROUTER_TAGS = ["Router Info", "Router", "Router Tx"];
 
 /** Fewer than this many test cases per operation on average would be a token run. */
 const MIN_CASES_PER_OPERATION = 20;
 
-describe.skipIf(skip)(`Schemathesis against weft dev${skip ? ` (skipped: ${skip})` : ""}`, () => {
-  let st: string;
-  // The first run on a machine installs it from PyPI.
-  beforeAll(() => {
-    st = installSchemathesis();
-  }, 600_000);
+export interface ChainRun {
+  vmType: "move" | "evm";
+  phases: NonNullable<SchemathesisOptions["phases"]>;
+  excludeTags: readonly string[];
+}
 
-  // The coverage phase (boundary and invalid values derived from each parameter's schema, over 3 000
-  // cases, about 3 minutes here) tests how requests are validated, which is the same code on every
-  // chain kind: it runs on the Move chain. The EVM chain runs the phases whose requests reach its
-  // data (examples, fuzzing, stateful), where the two kinds' answers differ.
-  const runs = [
-    { vmType: "move", phases: ["examples", "coverage", "fuzzing", "stateful"], excludeTags: [] },
-    { vmType: "evm", phases: ["examples", "fuzzing"], excludeTags: ROUTER_TAGS },
-  ] as const;
-  for (const { vmType, phases, excludeTags } of runs) {
+/** The test of one chain kind's run: zero failures on every selected operation, every phase run. */
+export function describeSchemathesisRun({ vmType, phases, excludeTags }: ChainRun): void {
+  describe.skipIf(skip)(`Schemathesis against weft dev${skip ? ` (skipped: ${skip})` : ""}`, () => {
+    let st: string;
+    // The first run on a machine installs it from PyPI (one worker at a time: see tool-lock.ts).
+    beforeAll(() => {
+      st = installSchemathesis();
+    }, 600_000);
+
     it(`${vmType} chain: every check passes on every operation (${phases.join(", ")})`, async () => {
       const weft = await startWeftDev({ cli: weftCliOf(import.meta.url), vmType });
       try {
@@ -78,5 +77,5 @@ describe.skipIf(skip)(`Schemathesis against weft dev${skip ? ` (skipped: ${skip}
         await weft.stop();
       }
     });
-  }
-});
+  });
+}
