@@ -1,14 +1,16 @@
 #!/usr/bin/env node
 // Builds what is generated from the hand-written spec: the bundled single-file document the server
-// serves (generated/openapi.json) and the TypeScript types every package imports
-// (generated/openapi.d.ts). With --check it regenerates into a scratch folder and fails when the
+// serves (generated/openapi.json), the TypeScript types every package imports
+// (generated/openapi.d.ts, `@weft/spec/types`) and one name per component schema over those types
+// (generated/schemas.d.ts, `@weft/spec/schemas`; see schema-aliases.mjs). With --check it regenerates into a scratch folder and fails when the
 // committed files differ, naming the command that fixes it.
 import { spawnSync } from "node:child_process";
-import { mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from "node:fs";
+import { existsSync, mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from "node:fs";
 import { createRequire } from "node:module";
 import { tmpdir } from "node:os";
 import path from "node:path";
 import openapiTS, { astToString } from "openapi-typescript";
+import { renderSchemaAliases, schemaAliases } from "./schema-aliases.mjs";
 
 const require = createRequire(import.meta.url);
 const root = path.resolve(path.dirname(new URL(import.meta.url).pathname), "..");
@@ -50,9 +52,20 @@ writeFileSync(
 ${astToString(ast)}`,
 );
 
+const document = JSON.parse(readFileSync(bundled, "utf8"));
+try {
+  const aliases = schemaAliases(document.components?.schemas ?? {});
+  writeFileSync(path.join(outDir, "schemas.d.ts"), renderSchemaAliases(aliases));
+} catch (error) {
+  console.error(error instanceof Error ? error.message : error);
+  if (check) rmSync(outDir, { recursive: true, force: true });
+  process.exit(1);
+}
+
 if (check) {
-  const stale = ["openapi.json", "openapi.d.ts"].filter(
+  const stale = ["openapi.json", "openapi.d.ts", "schemas.d.ts"].filter(
     (f) =>
+      !existsSync(path.join(root, "generated", f)) ||
       readFileSync(path.join(outDir, f), "utf8") !== readFileSync(path.join(root, "generated", f), "utf8"),
   );
   rmSync(outDir, { recursive: true, force: true });

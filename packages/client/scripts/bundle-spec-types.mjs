@@ -1,10 +1,12 @@
 /**
  * After `tsc`: make the published declarations self-contained. The sources import the contract's
- * generated types from @weft/spec, a private workspace package users cannot install, so the build
- * copies spec/generated/openapi.d.ts into dist/ and points every declaration at that copy. The copy
- * is made from the generated file at each build, so it cannot drift from the contract.
+ * generated types from @weft/spec (`@weft/spec/types`, and the schema names of `@weft/spec/schemas`),
+ * a private workspace package users cannot install, so the build copies those generated files
+ * (spec/generated/openapi.d.ts, schemas.d.ts, which imports ./openapi.js) into dist/ and points every
+ * declaration at the copies. They are copied from the generated files at each build, so they cannot
+ * drift from the contract.
  *
- * The copy sits in dist/cjs/ (CommonJS format), used by both declaration trees: the ESM tree may
+ * The copies sit in dist/cjs/ (CommonJS format), used by both declaration trees: the ESM tree may
  * import types from a CommonJS file, but the CommonJS tree may not import them from an ESM one
  * without `resolution-mode` attributes (TypeScript >= 5.3), and two copies would double the tarball.
  */
@@ -13,22 +15,26 @@ import { createRequire } from "node:module";
 import path from "node:path";
 import { fileURLToPath } from "node:url";
 
-const SPECIFIER = "@weft/spec/types";
+/** Each @weft/spec export the sources use, and its generated file (copied under dist/cjs/). */
+const GENERATED = { "@weft/spec/types": "openapi.d.ts", "@weft/spec/schemas": "schemas.d.ts" };
 const dist = path.resolve(path.dirname(fileURLToPath(import.meta.url)), "../dist");
 const specDir = path.dirname(createRequire(import.meta.url).resolve("@weft/spec/openapi.json"));
-const contractTypes = path.join(dist, "cjs/openapi.d.ts");
-copyFileSync(path.join(specDir, "openapi.d.ts"), contractTypes);
+for (const file of Object.values(GENERATED))
+  copyFileSync(path.join(specDir, file), path.join(dist, "cjs", file));
 
 const files = readdirSync(dist, { recursive: true, encoding: "utf8" }).map((f) => path.join(dist, f));
 for (const file of files.filter((f) => f.endsWith(".d.ts"))) {
-  const source = readFileSync(file, "utf8");
-  if (!source.includes(SPECIFIER)) continue;
-  let relative = path
-    .relative(path.dirname(file), contractTypes.replace(/\.d\.ts$/, ".js"))
-    .split(path.sep)
-    .join("/");
-  if (!relative.startsWith(".")) relative = `./${relative}`;
-  writeFileSync(file, source.replaceAll(`"${SPECIFIER}"`, `"${relative}"`));
+  let source = readFileSync(file, "utf8");
+  for (const [specifier, generated] of Object.entries(GENERATED)) {
+    if (!source.includes(`"${specifier}"`)) continue;
+    let relative = path
+      .relative(path.dirname(file), path.join(dist, "cjs", generated.replace(/\.d\.ts$/, ".js")))
+      .split(path.sep)
+      .join("/");
+    if (!relative.startsWith(".")) relative = `./${relative}`;
+    source = source.replaceAll(`"${specifier}"`, `"${relative}"`);
+  }
+  writeFileSync(file, source);
 }
 // Type-only imports are erased from the JS (verbatimModuleSyntax); anything left would break users.
 const leftover = files.filter((f) => /\.(js|d\.ts)$/.test(f) && /["']@weft\//.test(readFileSync(f, "utf8")));

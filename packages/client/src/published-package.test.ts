@@ -134,6 +134,7 @@ describe("packing", () => {
       "cjs/index.d.ts",
       "cjs/package.json",
       "cjs/openapi.d.ts",
+      "cjs/schemas.d.ts",
     ]) {
       expect(files).toContain(`package/dist/${file}`);
     }

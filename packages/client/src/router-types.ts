@@ -1,39 +1,43 @@
 /**
- * Names for the Router API's wire shapes, taken from the generated contract types (never redeclared),
- * in the wire's snake_case. See spec/src/components/schemas/router/.
+ * The Router API wire shapes this package exports by name (README, "Types"). They are the contract's
+ * own names from @weft/spec/schemas, shared with the server and the conformance package; the build
+ * copies that generated file into dist/ (scripts/bundle-spec-types.mjs).
  */
-import type { components } from "@weft/spec/types";
+import type { ErrorBody } from "@weft/spec/schemas";
 
-type Schemas = components["schemas"];
+export type {
+  AminoMsg,
+  AssetBetweenChains,
+  AssetsBetweenChainsRequest,
+  AssetsFromSourceRequest,
+  BalancesRequest,
+  BalancesResponse,
+  Bridge,
+  IbcOriginAssetsRequest,
+  MsgsDirectRequest,
+  MsgsDirectResponse,
+  MsgsRequest,
+  MsgsResponse,
+  NftRequest,
+  NftResponse,
+  OpHookRequest,
+  OpHookResponse,
+  OptionalAsset,
+  RecommendAssetsRequest,
+  RecommendationEntry,
+  RecommendationReason,
+  Route,
+  RouteRequest,
+  SignableTx,
+  SignedOpHook,
+  SwapVenue,
+  TrackResponse,
+  TransactionState,
+  TxStatus,
+} from "@weft/spec/schemas";
 
-export type BalancesRequest = Schemas["balances-request"];
-export type BalancesResponse = Schemas["balances-response"];
-export type Bridge = Schemas["bridge"];
-export type AssetsBetweenChainsRequest = Schemas["assets-between-chains-request"];
-export type AssetBetweenChains = Schemas["asset-between-chains"];
-export type IbcOriginAssetsRequest = Schemas["ibc-origin-assets-request"];
-export type OptionalAsset = Schemas["optional-asset"];
-export type AssetsFromSourceRequest = Schemas["assets-from-source-request"];
-export type RouteRequest = Schemas["route-request"];
-export type Route = Schemas["route"];
-export type OpHookRequest = Schemas["op-hook-request"];
-export type OpHookResponse = Schemas["op-hook-response"];
-export type SignedOpHook = Schemas["signed-op-hook"];
-export type MsgsRequest = Schemas["msgs-request"];
-export type MsgsResponse = Schemas["msgs-response"];
-export type SignableTx = Schemas["signable-tx"];
-export type MsgsDirectRequest = Schemas["msgs-direct-request"];
-export type MsgsDirectResponse = Schemas["msgs-direct-response"];
-export type SwapVenue = Schemas["swap-venue"];
-export type RecommendAssetsRequest = Schemas["recommend-assets-request"];
-export type RecommendationEntry = Schemas["recommendation-entry"];
-export type RecommendationReason = Schemas["recommendation-reason"];
-export type NftRequest = Schemas["nft-request"];
-export type NftResponse = Schemas["nft-response"];
-/** One message of `POST /nft` in amino JSON, for `AminoTypes.fromAmino` of @initia/amino-converter. */
-export type AminoMsg = Schemas["amino-msg"];
-export type TrackResponse = Schemas["track-response"];
-export type TxStatus = Schemas["tx-status"];
-export type TransactionState = Schemas["transaction-state"];
-/** The error envelope every non-2xx answer carries: `{code, message, details}`. */
-export type ApiErrorBody = Schemas["error"];
+/**
+ * The error envelope every non-2xx answer carries: `{code, message, details}` (the contract's
+ * `ErrorBody`, under the name this package has exported from the start).
+ */
+export type ApiErrorBody = ErrorBody;

@@ -5,9 +5,11 @@
  * token, an EVM tx. What is not found stays undefined and the checks needing it skip or use
  * placeholders.
  */
+
+import type { Block, TxResponse } from "@weft/spec/schemas";
 import { type DenomSources, denomCandidates, feeDenomOf } from "./denom-candidates.js";
 import type { Probe } from "./http-probe.js";
-import { type Block, isRecord, type TxResponse } from "./wire.js";
+import { isRecord } from "./wire.js";
 
 /** Candidate denoms whose rich list is looked at for one with a holder. */
 const DENOMS_TRIED = 3;

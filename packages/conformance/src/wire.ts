@@ -1,19 +1,8 @@
 /**
- * Wire shapes, taken from the generated contract types (never redeclared). A deployment under test
- * may send anything, so code reading these first checks the shape it relies on (`isRecord`, ...).
+ * Reading wire bodies. Their shapes are the contract's (`@weft/spec/schemas`), but a deployment under
+ * test may send anything, so code reading them first checks the shape it relies on (`isRecord`, ...).
  */
-import type { components, operations } from "@weft/spec/types";
-
-type Schemas = components["schemas"];
-export type Block = Schemas["block"];
-export type TxResponse = Schemas["tx-response"];
-export type Pagination = Schemas["pagination"];
-export type NftCollection = Schemas["nft-collection"];
-export type NftToken = Schemas["nft-token"];
-export type RichListHolder = Schemas["rich-list-holder"];
-export type EvmTx = Schemas["evm-tx"];
-export type StatusBody = operations["getStatus"]["responses"][200]["content"]["application/json"];
-export type ErrorBody = Schemas["error"];
+import type { Pagination } from "@weft/spec/schemas";
 
 export function isRecord(value: unknown): value is Record<string, unknown> {
   return typeof value === "object" && value !== null && !Array.isArray(value);

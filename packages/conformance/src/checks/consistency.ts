@@ -8,9 +8,10 @@
  *   number of tokens /tokens/by_collection lists for it.
  */
 import { randomInt } from "node:crypto";
+import type { Block } from "@weft/spec/schemas";
 import { type Check, type CheckContext, describe, fail, pass, skip } from "../check.js";
 import type { Outcome } from "../types.js";
-import { type Block, isRecord } from "../wire.js";
+import { isRecord } from "../wire.js";
 
 const BLOCKS = "/indexer/block/v1/blocks";
 const TXS_BY_HEIGHT = "/indexer/tx/v1/txs/by_height";

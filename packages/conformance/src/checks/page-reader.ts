@@ -2,10 +2,12 @@
  * Fetching one page of a list operation for the pagination and filter laws. A response that is not
  * a readable page is reported as the law's failure, with what was wrong.
  */
+
+import type { Pagination } from "@weft/spec/schemas";
 import { type CheckContext, describe } from "../check.js";
 import type { Query } from "../http-probe.js";
 import type { ListModel } from "../list-model.js";
-import { type Pagination, readPage } from "../wire.js";
+import { readPage } from "../wire.js";
 
 export interface Page {
   items: unknown[];

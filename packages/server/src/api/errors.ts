@@ -1,11 +1,9 @@
 /**
- * The one error envelope of both APIs: `{code, message, details}` (spec: components/schemas/Error).
- * `code` is the gRPC status code matching the HTTP status, as kvindexer and the Skip Go API do.
+ * The one error envelope of both APIs: `{code, message, details}` (spec: components/schemas/error,
+ * `ErrorBody` of @weft/spec/schemas). `code` is the gRPC status code matching the HTTP status, as
+ * kvindexer and the Skip Go API do.
  */
-import type { components } from "@weft/spec/types";
-
-export type ErrorBody = components["schemas"]["Error"];
-export type ErrorDetail = ErrorBody["details"][number];
+import type { ErrorBody, ErrorDetail } from "@weft/spec/schemas";
 
 /** HTTP status -> gRPC status code. The only place this mapping lives. */
 const GRPC_CODE_BY_STATUS: Readonly<Record<number, number>> = {

@@ -9,9 +9,11 @@
  * are not coerced, but their schema defaults are filled in. The first failure becomes a 400 naming
  * the parameter as `path.<name>`, `query.<name>` or `body.<pointer>`.
  */
+
+import type { ErrorDetail } from "@weft/spec/schemas";
 import { Ajv2020, type ErrorObject, type ValidateFunction } from "ajv/dist/2020.js";
 import addFormatsModule from "ajv-formats";
-import { ApiError, type ErrorDetail } from "../api/errors.js";
+import { ApiError } from "../api/errors.js";
 import { UNSTORABLE_TEXT } from "../db/unstorable-text.js";
 
 // ajv-formats is CommonJS with a default export the ESM loader wraps.

@@ -1,11 +1,11 @@
 /** Registry nodes and chains in their Skip `Asset` / `Chain` wire shapes (plus Initia's extensions). */
 
+import type { Asset, Chain } from "@weft/spec/schemas";
 import { traceString } from "./registry/denoms.js";
 import type { AssetNode } from "./registry/registry.js";
 import type { RegistryChain } from "./registry/registry-file.js";
-import type { AssetJson, ChainJson } from "./router-types.js";
 
-export function assetJson(node: AssetNode): AssetJson {
+export function assetJson(node: AssetNode): Asset {
   const evm = node.chain.chain_type === "evm";
   return {
     denom: node.denom,
@@ -32,7 +32,7 @@ export function assetJson(node: AssetNode): AssetJson {
 export const isHidden = (node: AssetNode): boolean =>
   node.arrival.kind === "op" && node.children.some((c) => c.arrival.kind === "wrapped");
 
-export function chainJson(chain: RegistryChain): ChainJson {
+export function chainJson(chain: RegistryChain): Chain {
   const cosmos = chain.chain_type !== "evm";
   return {
     chain_name: chain.chain_name,

@@ -1,11 +1,12 @@
 /** `/v2/info/chains` and `/v2/fungible/assets` (spec tag Router Info). */
+
+import type { Asset } from "@weft/spec/schemas";
 import { badRequest } from "../api/errors.js";
 import type { OperationHandlers } from "../api/operation.js";
 import { assetJson, chainJson } from "./asset-json.js";
 import type { Registry } from "./registry/registry.js";
 import type { RegistryChain } from "./registry/registry-file.js";
 import { type RouterDeps, requireRegistry } from "./router-deps.js";
-import type { AssetJson } from "./router-types.js";
 
 /** `chain_ids` repeated, comma-separated or single; every id must be in the registry. */
 function selectedChains(registry: Registry, raw: string | string[] | undefined): RegistryChain[] {
@@ -47,7 +48,7 @@ export function createRouterInfoHandlers(deps: RouterDeps): OperationHandlers {
       const includeEvm = flag(input.query.include_evm_assets) ?? true;
       const includeCw20 = flag(input.query.include_cw20_assets) ?? false;
       const onlyTestnets = flag(input.query.only_testnets);
-      const map: Record<string, { assets: AssetJson[] }> = {};
+      const map: Record<string, { assets: Asset[] }> = {};
       for (const chain of selectedChains(registry, input.query.chain_ids)) {
         if (onlyTestnets !== undefined && chain.is_testnet !== onlyTestnets) continue;
         const assets = registry

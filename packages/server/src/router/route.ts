@@ -1,4 +1,6 @@
 /** `POST /v2/fungible/route` (spec tag Router): pathfinding plus exact amounts. */
+
+import type { Route, RouteRequest } from "@weft/spec/schemas";
 import { ApiError, badRequest } from "../api/errors.js";
 import type { OperationHandlers } from "../api/operation.js";
 import type { AssetNode, Registry } from "./registry/registry.js";
@@ -9,7 +11,6 @@ import { routeJson } from "./route/route-json.js";
 import { createRegistryRouteMemo } from "./route/route-memo.js";
 import { txBreakReasons } from "./route/tx-breaks.js";
 import { type RouterDeps, requireRegistry } from "./router-deps.js";
-import type { RouteJson, RouteRequestJson } from "./router-types.js";
 
 type Side = "source" | "dest";
 
@@ -86,7 +87,7 @@ export function routeOrNotFound(
 
 /** The fields of a route request; `/v2/fungible/msgs_direct` carries the same. */
 export type RouteFields = Pick<
-  RouteRequestJson,
+  RouteRequest,
   | "source_asset_denom"
   | "source_asset_chain_id"
   | "dest_asset_denom"
@@ -101,7 +102,7 @@ export type RouteFields = Pick<
 /** A route as `POST /v2/fungible/route` answers it, with the hops it was made from. */
 export interface PlannedRoute {
   hops: Hop[];
-  route: RouteJson;
+  route: Route;
 }
 
 /**

@@ -2,10 +2,11 @@
  * The signable txs of a route, one per `tx_index`, source tx first. Deterministic: the same route,
  * addresses, hook and clock give byte-identical messages.
  */
+
+import type { CosmosMsg, Msg, SignableTx } from "@weft/spec/schemas";
 import type { ChainAddress } from "../chain-address.js";
 import { type Hop, hopSource, txIndices } from "../route/hops.js";
 import type { HopAmounts } from "../route/route-amounts.js";
-import type { CosmosMsgJson, MsgJson, SignableTxJson } from "../router-types.js";
 import {
   forwardMemo,
   msgCall,
@@ -48,13 +49,13 @@ function positions(hops: readonly Hop[]): { from: number; to: number }[] {
   });
 }
 
-export function buildTxs(input: BuildTxsInput): { txs: SignableTxJson[]; msgs: MsgJson[] } {
+export function buildTxs(input: BuildTxsInput): { txs: SignableTx[]; msgs: Msg[] } {
   const { hops, amounts, addresses } = input;
   const tx = txIndices(hops);
   const pos = positions(hops);
   const address = (i: number) => addresses[i] as ChainAddress;
-  const txs: SignableTxJson[] = [];
-  const msgs: MsgJson[] = [];
+  const txs: SignableTx[] = [];
+  const msgs: Msg[] = [];
 
   for (let start = 0; start < hops.length; ) {
     let end = start;
@@ -65,7 +66,7 @@ export function buildTxs(input: BuildTxsInput): { txs: SignableTxJson[]; msgs: M
     const indices = group.map((_, k) => start + k);
     const sender = address((pos[start] as { from: number }).from);
     const path = [...new Set(group.flatMap((h) => [hopSource(h).chain.chain_id, h.to.chain.chain_id]))];
-    const cosmos = (...list: CosmosMsgJson[]) => {
+    const cosmos = (...list: CosmosMsg[]) => {
       txs.push({
         cosmos_tx: {
           chain_id: hopSource(first).chain.chain_id,

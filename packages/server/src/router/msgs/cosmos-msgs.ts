@@ -3,7 +3,7 @@
  * an amino-JSON string (snake_case field names), which clients turn into protobuf with their amino
  * converters. Field order follows the proto definitions.
  */
-import type { CosmosMsgJson } from "../router-types.js";
+import type { CosmosMsg } from "@weft/spec/schemas";
 
 export const MSG_TRANSFER = "/ibc.applications.transfer.v1.MsgTransfer";
 export const MSG_INITIATE_TOKEN_DEPOSIT = "/opinit.ophost.v1.MsgInitiateTokenDeposit";
@@ -53,7 +53,7 @@ export interface MsgTransferInput {
   memo: string;
 }
 
-export function msgTransfer(input: MsgTransferInput): CosmosMsgJson {
+export function msgTransfer(input: MsgTransferInput): CosmosMsg {
   // timeout_timestamp is a bare JSON number as Skip emits it; a placeholder keeps it out of float math.
   const placeholder = "__TIMEOUT_NS__";
   const json = JSON.stringify({
@@ -76,7 +76,7 @@ export function msgInitiateTokenDeposit(input: {
   amount: Coin;
   /** base64 of the signed op-hook tx, when the deposit carries one. */
   data?: string;
-}): CosmosMsgJson {
+}): CosmosMsg {
   const msg = {
     sender: input.sender,
     bridge_id: input.bridgeId,
@@ -87,11 +87,7 @@ export function msgInitiateTokenDeposit(input: {
   return { msg: JSON.stringify(msg), msg_type_url: MSG_INITIATE_TOKEN_DEPOSIT };
 }
 
-export function msgInitiateTokenWithdrawal(input: {
-  sender: string;
-  to: string;
-  amount: Coin;
-}): CosmosMsgJson {
+export function msgInitiateTokenWithdrawal(input: { sender: string; to: string; amount: Coin }): CosmosMsg {
   return {
     msg: JSON.stringify({ sender: input.sender, to: input.to, amount: input.amount }),
     msg_type_url: MSG_INITIATE_TOKEN_WITHDRAWAL,
@@ -108,7 +104,7 @@ export function msgCall(input: {
   contract: string;
   calldata: string;
   value?: bigint;
-}): CosmosMsgJson {
+}): CosmosMsg {
   const msg = {
     sender: input.sender,
     contract_addr: input.contract,

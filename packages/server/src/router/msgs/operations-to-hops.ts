@@ -2,9 +2,10 @@
  * /msgs receives a route's operations back from the client. They are re-read against the registry,
  * never trusted: every operation must be a real hop from the asset the previous one delivered.
  */
+
+import type { Operation } from "@weft/spec/schemas";
 import type { AssetNode, Registry } from "../registry/registry.js";
 import { type Hop, hopSource, hopTarget, wrapHop } from "../route/hops.js";
-import type { OperationJson } from "../router-types.js";
 
 export type HopsResult = { ok: true; hops: Hop[] } | { ok: false; field: string; message: string };
 
@@ -21,7 +22,7 @@ const fail = (field: string, message: string): HopsResult => ({ ok: false, field
 /** Hops of echoed operations, starting at `source` and delivering `destination`. */
 export function operationsToHops(
   registry: Registry,
-  operations: readonly OperationJson[],
+  operations: readonly Operation[],
   source: AssetNode,
   destination: AssetNode,
 ): HopsResult {

@@ -4,13 +4,14 @@
  * `/v2/fungible/msgs_direct` from the route it finds; both answer through here, so the two cannot
  * drift apart.
  */
+
+import type { MsgsResponse } from "@weft/spec/schemas";
 import { badRequest } from "../../api/errors.js";
 import { type ChainAddress, parseChainAddress } from "../chain-address.js";
 import type { Registry } from "../registry/registry.js";
 import type { Hop } from "../route/hops.js";
 import { amountsForIn, type HopAmounts } from "../route/route-amounts.js";
 import { feesJson } from "../route/route-json.js";
-import type { MsgsResponseJson } from "../router-types.js";
 import { buildTxs } from "./build-txs.js";
 
 /** Skip's default IBC timeout. */
@@ -82,7 +83,7 @@ export interface SignableMsgsInput {
 }
 
 /** The txs to sign, their flat `msgs`, `min_amount_out` and the fees (spec: msgs-response). */
-export function signableMsgs(input: SignableMsgsInput): MsgsResponseJson {
+export function signableMsgs(input: SignableMsgsInput): MsgsResponse {
   const bps = slippageBps(input.slippagePercent ?? DEFAULT_SLIPPAGE_PERCENT);
   const timeoutSeconds = BigInt(input.timeoutSeconds ?? DEFAULT_TIMEOUT_SECONDS);
   const { txs, msgs } = buildTxs({

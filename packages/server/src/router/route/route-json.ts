@@ -1,7 +1,8 @@
 /** A found route and its amounts in the Skip `Route` wire shape. */
+
+import type { Fee, Operation, Route, SwapVenue } from "@weft/spec/schemas";
 import { assetJson } from "../asset-json.js";
 import type { Registry } from "../registry/registry.js";
-import type { FeeJson, OperationJson, RouteJson, SwapVenueJson } from "../router-types.js";
 import { type Hop, hookedDeposit, hopSource, hopTarget, txIndices } from "./hops.js";
 import type { HopAmounts } from "./route-amounts.js";
 
@@ -16,7 +17,7 @@ export interface RouteJsonInput {
   warnings: string[];
 }
 
-export function operationJson(hop: Hop, amounts: HopAmounts, txIndex: number): OperationJson {
+export function operationJson(hop: Hop, amounts: HopAmounts, txIndex: number): Operation {
   const from = hopSource(hop);
   const to = hop.to;
   const envelope = {
@@ -97,7 +98,7 @@ export function operationJson(hop: Hop, amounts: HopAmounts, txIndex: number): O
 export const ERC20_WRAPPER_VENUE = "minievm-erc20-wrapper";
 
 /** The ERC20Wrapper of `chainId` as a venue (Skip `SwapVenue`): in `evm_swap` and `GET /v2/fungible/venues`. */
-export const wrapperVenue = (chainId: string): SwapVenueJson => ({
+export const wrapperVenue = (chainId: string): SwapVenue => ({
   name: ERC20_WRAPPER_VENUE,
   chain_id: chainId,
   logo_uri: "",
@@ -121,9 +122,9 @@ function feeAsset(hop: Hop, denom: string) {
   };
 }
 
-export function feesJson(registry: Registry, hops: Hop[]): FeeJson[] {
+export function feesJson(registry: Registry, hops: Hop[]): Fee[] {
   const tx = txIndices(hops);
-  return hops.flatMap((hop, i): FeeJson[] => {
+  return hops.flatMap((hop, i): Fee[] => {
     if (hop.kind !== "layer_zero" || !hop.from.oft) return [];
     const fee = hop.from.oft.messaging_fee;
     const node = registry.asset(hop.from.chain.chain_id, fee.denom);
@@ -150,7 +151,7 @@ export function routeChainIds(hops: readonly Hop[]): string[] {
   return ids.filter((id, i) => id !== ids[i - 1]);
 }
 
-export function routeJson(input: RouteJsonInput): RouteJson {
+export function routeJson(input: RouteJsonInput): Route {
   const { hops } = input;
   const tx = txIndices(hops);
   const first = hopSource(hops[0] as Hop);
@@ -191,5 +192,5 @@ export function routeJson(input: RouteJsonInput): RouteJson {
     required_op_hook: hook,
     extra_infos: infos,
     extra_warnings: input.warnings,
-  } as RouteJson;
+  } as Route;
 }

@@ -8,16 +8,10 @@
  * - no progress for the abandonment window: ABANDONED.
  * `status` is STATE_COMPLETED on success and STATE_FAILED on any terminal failure.
  */
-import type { components } from "@weft/spec/types";
+import type { StatusError, TransferAssetRelease, TransferEvent, TxStatus } from "@weft/spec/schemas";
 import { ibcDenom } from "../registry/denoms.js";
 import type { Registry } from "../registry/registry.js";
 import type { Hop, IbcHop, LayerZeroHop, OpHop, Progress, TxRef } from "./progress.js";
-
-type S = components["schemas"];
-export type TxStatusJson = S["tx-status"];
-type TransferEventJson = S["transfer-event"];
-type StatusErrorJson = NonNullable<S["status-error"]>;
-type ReleaseJson = S["transfer-asset-release"];
 
 export const TERMINAL_STATES = new Set([
   "STATE_COMPLETED_SUCCESS",
@@ -52,7 +46,7 @@ export function statusJson(
   registry: Registry,
   progress: Progress,
   abandoned: { reason: string } | undefined,
-): TxStatusJson {
+): TxStatus {
   const txJson = (t: TxRef | undefined) =>
     t
       ? {
@@ -64,8 +58,8 @@ export function statusJson(
       : null;
   const { hops } = progress;
   let state: string;
-  let error: StatusErrorJson | null = null;
-  let release: ReleaseJson = null;
+  let error: StatusError = null;
+  let release: TransferAssetRelease = null;
   let blocking: number | null = null;
   const failedAt = hops.findIndex(hopFailed);
   const first = hops[0];
@@ -126,7 +120,7 @@ export function statusJson(
     error = { type: "STATUS_ERROR_INDEXING", message: abandoned.reason };
     blocking = null;
   }
-  const sequence: TransferEventJson[] = hops.map((h) =>
+  const sequence: TransferEvent[] = hops.map((h) =>
     h.kind === "ibc" ? ibcEvent(h) : h.kind === "layer_zero" ? layerZeroEvent(h) : opEvent(h),
   );
   const next = blocking === null || blocking < 0 ? null : { transfer_sequence_index: blocking };
@@ -144,7 +138,7 @@ export function statusJson(
     next_blocking_transfer: next,
     transfer_asset_release: release,
     error,
-  } as TxStatusJson["transfers"][number];
+  } as TxStatus["transfers"][number];
   return {
     status,
     state,
@@ -153,9 +147,9 @@ export function statusJson(
     next_blocking_transfer: next,
     transfer_asset_release: release,
     error,
-  } as TxStatusJson;
+  } as TxStatus;
 
-  function ibcEvent(h: IbcHop): TransferEventJson {
+  function ibcEvent(h: IbcHop): TransferEvent {
     const hopState = h.timeout_tx
       ? "TRANSFER_FAILURE"
       : h.ack && !h.ack.ok
@@ -190,9 +184,9 @@ export function statusJson(
           error: packetError,
         },
       },
-    } as TransferEventJson;
+    } as TransferEvent;
   }
-  function layerZeroEvent(h: LayerZeroHop): TransferEventJson {
+  function layerZeroEvent(h: LayerZeroHop): TransferEvent {
     return {
       layer_zero_transfer: {
         from_chain_id: h.from_chain_id,
@@ -207,9 +201,9 @@ export function statusJson(
           error_tx: null,
         },
       },
-    } as TransferEventJson;
+    } as TransferEvent;
   }
-  function opEvent(h: OpHop): TransferEventJson {
+  function opEvent(h: OpHop): TransferEvent {
     return {
       op_init_transfer: {
         from_chain_id: h.from_chain_id,
@@ -219,7 +213,7 @@ export function statusJson(
         state: h.receive_tx ? "OPINIT_TRANSFER_RECEIVED" : "OPINIT_TRANSFER_SENT",
         txs: { send_tx: txJson(h.send_tx), receive_tx: txJson(h.receive_tx) },
       },
-    } as TransferEventJson;
+    } as TransferEvent;
   }
 }
 
