@@ -2,7 +2,7 @@
  * The settings of every `weft` command, declared once: each names its environment variable, its flag,
  * the commands that take the flag, its default and how it is validated. cli.ts builds each command's
  * options and --help from this declaration, and the README's Configuration table is tested against
- * it (readme-configuration.test.ts). Only cli.ts calls loadConfig; everything else receives a Config.
+ * it (readme-configuration.e2e.test.ts). Only cli.ts calls loadConfig; everything else receives a Config.
  */
 import { statSync } from "node:fs";
 import path from "node:path";

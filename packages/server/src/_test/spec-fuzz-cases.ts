@@ -1,5 +1,5 @@
 /**
- * Requests for the spec-driven fuzz test (http/spec-fuzz.test.ts), generated from the bundled
+ * Requests for the spec-driven fuzz test (http/spec-fuzz.e2e.test.ts), generated from the bundled
  * document: every operation, its parameters and body taken from the spec, each replaced in turn by
  * hostile values (NUL, 2^63, 20 nines, `1e5`, `0x10`, lone surrogates, over-long text, bad base64,
  * keys holding numbers beyond int64, wrong JSON types) and by seeded random text, so a failure

@@ -1,5 +1,5 @@
 /**
- * The wallet NFT flows' setup (router/wallet-nft-*.test.ts): the devnet interchain with genesis NFTs
+ * The wallet NFT flows' setup (router/wallet-nft-*.e2e.test.ts): the devnet interchain with genesis NFTs
  * on each VM chain (a Move collection on the L1, an ERC-721 on minievm, a cw721 on miniwasm), one
  * Weft per chain on its own database (one Weft indexes one chain) with the devnet registry's
  * router, and what a wallet does: ingest a chain up to its head, list an account's NFTs as

@@ -1,8 +1,8 @@
 /**
  * The Initia pairs of a registry as the wallet asks for them: each (chain, asset) -> (chain, asset)
  * among the Initia chains whose assets share an origin (Weft does not swap), with and without
- * is_op_withdraw. Shared by the route table (wallet-pairs.test.ts) and the end-to-end flow
- * (wallet-flow.test.ts), so the table's "executed end to end" column names what the flow runs.
+ * is_op_withdraw. Shared by the route table (wallet-pairs.e2e.test.ts) and the end-to-end flow
+ * (wallet-flow.e2e.test.ts), so the table's "executed end to end" column names what the flow runs.
  */
 import type { AssetNode, Registry } from "../router/registry/registry.js";
 
@@ -29,7 +29,7 @@ export function walletPairs(registry: Registry): WalletPair[] {
 }
 
 /**
- * The most txs a route may need for the flow test (wallet-flow.test.ts) to execute it: 4, the longest
+ * The most txs a route may need for the flow test (wallet-flow.e2e.test.ts) to execute it: 4, the longest
  * route of the devnet registry, so every pair that routes at all is executed.
  */
 export const MAX_EXECUTED_TXS = 4;

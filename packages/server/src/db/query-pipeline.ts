@@ -13,7 +13,7 @@
  * active query while any of our queries is unanswered, writes each query as it comes, and passes every
  * message to the oldest unanswered one: pg's own Query objects, which bind, parse rows and call back
  * exactly as when the client runs them. It relies on three fields pg does not type (`activeQuery`,
- * `readyForQuery`, `connection.parsedStatements`); the tests in query-pipeline.test.ts run it on a real
+ * `readyForQuery`, `connection.parsedStatements`); the tests in query-pipeline.e2e.test.ts run it on a real
  * server, so a pg upgrade that changes them fails there.
  *
  * After any failure other than the server refusing one query (a dead connection, a timeout), every

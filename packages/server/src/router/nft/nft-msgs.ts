@@ -2,7 +2,7 @@
  * The messages of an NFT send in amino JSON (`{type, value}`), the form Initia's wallet passes to
  * `AminoTypes.fromAmino` of `@initia/amino-converter` before signing on the source chain. Each value
  * is what that converter's `toAmino` makes of the protobuf message (empty lists omitted, an empty
- * access list null), so a round trip through it is the identity (`../nft.test.ts`).
+ * access list null), so a round trip through it is the identity (`../nft.e2e.test.ts`).
  */
 import { encodeFunctionData, parseAbi } from "viem";
 import type { SuccessBody } from "../../api/operation.js";

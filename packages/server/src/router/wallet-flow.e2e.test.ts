@@ -53,7 +53,7 @@ beforeAll(async () => {
   registry = loadRegistry("devnet", { endpoints: net.urls });
 }, 60_000);
 afterAll(async () => net?.close());
-// The balance deadline (2 s by default, its own test in balances.test.ts) is not under test here:
+// The balance deadline (2 s by default, its own test in balances.e2e.test.ts) is not under test here:
 // with the whole suite loading both cores, a devnet node can take longer to answer a balance.
 const url = serveForTests(() =>
   createTestApp({ db: database().db, router: { registry, balanceTimeoutMs: 15_000 } }),

@@ -116,7 +116,7 @@ describe("every Initia pair of the devnet registry routes or says why not", () =
           withMulti = "404 too";
         }
       }
-      // wallet-flow.test.ts runs every pair that routes in at most MAX_EXECUTED_TXS txs.
+      // wallet-flow.e2e.test.ts runs every pair that routes in at most MAX_EXECUTED_TXS txs.
       const txsRequired =
         single.status === 200 ? 1 : multi.status === 200 ? multi.body.txs_required : undefined;
       const executed = executedEndToEnd(txsRequired) ? "yes" : "no";

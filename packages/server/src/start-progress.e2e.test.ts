@@ -51,7 +51,7 @@ describe("pnpm start's build", () => {
       expect.stringMatching(/^weft: {4}\d s {2}@weft\/server build$/),
       expect.stringMatching(/^weft: built in \d s \(2 tasks, 1 unchanged\)$/),
     ]);
-    // pnpm start's output is read for these words (quick-start.test.ts).
+    // pnpm start's output is read for these words (quick-start.e2e.test.ts).
     expect(ran.stderr).not.toMatch(/\berror\b|warning/i);
   });
 
