@@ -86,7 +86,7 @@ beforeAll(async () => {
       logger,
       spec: loadSpecDocument(),
       cacheTtlMs: { list: 0, item: 0 },
-      chain: { chainId: L1_CHAIN_ID, prefix: "init", restUrl: l1.url },
+      chain: { chainId: L1_CHAIN_ID, prefix: "init", vmType: "move", restUrl: l1.url },
       router: { registry },
     }),
     host: "127.0.0.1",

@@ -1,8 +1,8 @@
 import { pino } from "pino";
 import { describe, expect, it } from "vitest";
 import { createTestApp, serveForTests } from "./_test/test-app.js";
-import { useTestDatabase } from "./_test/test-database.js";
-import type { AppDeps } from "./app.js";
+import { silentLogger, useTestDatabase } from "./_test/test-database.js";
+import { type AppDeps, createApp } from "./app.js";
 import type { Database } from "./db/database.js";
 import { loadSpecDocument } from "./spec-document.js";
 
@@ -145,5 +145,24 @@ describe("unknown errors", () => {
     expect(JSON.parse(text)).toEqual({ code: 2, message: "internal server error", details: [] });
     expect(text).not.toContain("secret_internal_detail");
     expect(logged.join("\n")).toContain("secret_internal_detail");
+  });
+});
+
+describe("an app built without a chain", () => {
+  const database = useTestDatabase();
+  // No devnet chain made up: it serves what `weft serve` serves before any chain is known.
+  const url = serveForTests(() =>
+    createApp({ db: database().db, logger: silentLogger, spec: loadSpecDocument() }),
+  );
+
+  it("answers /status as a server that knows no chain yet", async () => {
+    const res = await fetch(`${url()}/status`);
+    expect(res.status).toBe(503);
+    expect(await res.json()).toEqual({
+      code: 14,
+      message:
+        "no block indexed yet: nothing has been ingested into this database (start `weft ingest` on it)",
+      details: [],
+    });
   });
 });

@@ -3,6 +3,7 @@ import cors from "cors";
 import express from "express";
 import type { Logger } from "pino";
 import type { OperationHandlers } from "./api/operation.js";
+import { type BuildInfo, UNKNOWN_BUILD } from "./build-info.js";
 import type { ChainHead } from "./db/chain-head.js";
 import type { Database } from "./db/database.js";
 import type { ReadReplicas } from "./db/read-replicas.js";
@@ -16,7 +17,7 @@ import { createResponseCache } from "./http/response-cache.js";
 import { createRouteFallback } from "./http/route-fallback.js";
 import { createBlockHandlers } from "./indexer/blocks.js";
 import { createEvmHandlers } from "./indexer/evm.js";
-import type { IndexerDeps } from "./indexer/indexer-deps.js";
+import { CHAIN_NOT_YET_KNOWN, type IndexerDeps } from "./indexer/indexer-deps.js";
 import { createNftCollectionHandlers } from "./indexer/nft-collections.js";
 import { createNftTokenHandlers } from "./indexer/nft-tokens.js";
 import { createNodeLookups } from "./indexer/node-lookups.js";
@@ -44,9 +45,20 @@ import type { RouterDeps } from "./router/router-deps.js";
 import { createTxStatusHandlers } from "./router/tx-status.js";
 import { createTxTrackHandlers } from "./router/tx-track.js";
 import { createVenuesHandlers } from "./router/venues.js";
+import { DEFAULT_BECH32_PREFIX, DEFAULT_BODY_LIMIT, DEFAULT_VM_TYPE } from "./setting-defaults.js";
 
-/** Largest JSON body accepted (router requests carry signed op-hooks of at most ~10 KiB). */
-export const DEFAULT_BODY_LIMIT = "256kb";
+/**
+ * The chain the Indexer API serves. `restUrl`: the node's Cosmos REST, which the read API asks as the
+ * reference's does (an EVM denom's ERC-20 contract); without it those lookups fail with a 4xx saying so.
+ */
+export interface AppChain {
+  chainId: string;
+  /** bech32 account prefix (BECH32_PREFIX). */
+  prefix: string;
+  /** VM_TYPE: EVM routes exist only on `evm` chains. */
+  vmType: "evm" | "move" | "wasm";
+  restUrl?: string;
+}
 
 export interface AppDeps {
   db: Pick<Database, "pool">;
@@ -55,19 +67,21 @@ export interface AppDeps {
   spec: Record<string, unknown> & { paths: Record<string, Record<string, unknown>> };
   /** Allowed CORS origins; `["*"]` allows any. Empty disables CORS headers. @default ["*"] */
   corsOrigins?: string[];
-  /** @default DEFAULT_BODY_LIMIT */
+  /** @default DEFAULT_BODY_LIMIT (setting-defaults.ts, BODY_LIMIT's default) */
   bodyLimit?: string;
   /** Validate every response against the spec too (tests and CI; costs a little per request). @default false */
   validateResponses?: boolean;
   metrics?: Metrics;
-  /** The chain the Indexer API serves. @default { chainId: "weft-devnet-1", prefix: "init" } */
   /**
-   * `restUrl`: the node's Cosmos REST, which the read API asks as the reference's does (an EVM
-   * denom's ERC-20 contract); without it those lookups fail with a 4xx saying so.
+   * The chain the Indexer API serves (the CLI: from its settings, commands/serve-app.ts). Its
+   * `chainId` is read per request: `weft serve` started before any ingestion learns it later.
+   * @default none: the Indexer API answers as `weft serve` does before a chain is known (chain id
+   * CHAIN_NOT_YET_KNOWN, the settings' default prefix and VM); enough for an app that serves the
+   * Router API alone (the router benchmarks)
    */
-  chain?: { chainId: string; prefix: string; vmType?: "evm" | "move" | "wasm"; restUrl?: string };
-  /** Build identity reported by /status. */
-  build?: { version: string; commitHash: string };
+  chain?: AppChain;
+  /** Build identity reported by /status (the CLI: build-info.ts). @default UNKNOWN_BUILD */
+  build?: BuildInfo;
   /**
    * The Router API's registry (none: router operations answer 503 saying how to configure one), clock,
    * and how it reaches chain nodes for balances (`fetch`, and the per-chain deadline in ms).
@@ -176,17 +190,23 @@ export function createApp(deps: AppDeps): App {
   // Handlers by operationId; the operation router matches them in spec order on the spec's own
   // paths and validates each request against its operation, compiled once from the spec.
   const head = deps.readReplicas?.head ?? deps.head;
+  const chain: AppChain = deps.chain ?? {
+    chainId: CHAIN_NOT_YET_KNOWN,
+    prefix: DEFAULT_BECH32_PREFIX,
+    vmType: DEFAULT_VM_TYPE,
+  };
+  const build = deps.build ?? UNKNOWN_BUILD;
   const indexer: IndexerDeps = {
     pool: deps.readReplicas?.pool ?? deps.db.pool,
-    // Read per request: a server started before any ingestion learns its chain later (cli.ts).
+    // Read per request: a server started before any ingestion learns its chain later (serve-app.ts).
     get chainId() {
-      return deps.chain?.chainId ?? "weft-devnet-1";
+      return chain.chainId;
     },
-    prefix: deps.chain?.prefix ?? "init",
-    vmType: deps.chain?.vmType ?? "move",
-    version: deps.build?.version ?? "dev",
-    commitHash: deps.build?.commitHash ?? "unknown",
-    node: createNodeLookups({ restUrl: deps.chain?.restUrl }),
+    prefix: chain.prefix,
+    vmType: chain.vmType,
+    version: build.version,
+    commitHash: build.commitHash,
+    node: createNodeLookups({ restUrl: chain.restUrl }),
     ...(head ? { head } : {}),
   };
   const handlers: OperationHandlers = {

@@ -15,6 +15,9 @@ export interface BuildInfo {
 
 const UNKNOWN = "unknown";
 
+/** The identity of code that was not built (the sources run directly, an app built without one). */
+export const UNKNOWN_BUILD: Readonly<BuildInfo> = Object.freeze({ version: UNKNOWN, commitHash: UNKNOWN });
+
 function nonEmpty(value: string | undefined): string | undefined {
   const v = value?.trim();
   return v ? v : undefined;

@@ -9,6 +9,9 @@ import path from "node:path";
 import {
   BUNDLED_REGISTRIES,
   COMMIT_BLOCKS,
+  DEFAULT_BECH32_PREFIX,
+  DEFAULT_BODY_LIMIT,
+  DEFAULT_VM_TYPE,
   INGEST_CONCURRENCY,
   WRITES_IN_FLIGHT,
 } from "./setting-defaults.js";
@@ -206,7 +209,7 @@ export const SETTINGS = {
     flag: "body-limit",
     commands: SERVING,
     describe: "largest accepted request body (e.g. 256kb, 1mb)",
-    fallback: "256kb",
+    fallback: DEFAULT_BODY_LIMIT,
     parse: (raw, name) => {
       if (!/^\d+(b|kb|mb)$/i.test(raw))
         throw new ConfigError(`invalid ${name}=${JSON.stringify(raw)}: expected a size such as 256kb or 1mb`);
@@ -234,7 +237,7 @@ export const SETTINGS = {
     flag: "vm-type",
     commands: SERVED_AND_INGESTED,
     describe: "the chain's VM (evm, move or wasm); EVM routes exist only on evm chains",
-    fallback: "move",
+    fallback: DEFAULT_VM_TYPE,
     parse: oneOf(["evm", "move", "wasm"]),
   },
   prefix: {
@@ -242,7 +245,7 @@ export const SETTINGS = {
     flag: "bech32-prefix",
     commands: SERVED_AND_INGESTED,
     describe: "bech32 account prefix of the chain",
-    fallback: "init",
+    fallback: DEFAULT_BECH32_PREFIX,
     parse: text,
   },
   rpcUrl: {

@@ -1,8 +1,18 @@
 /**
  * Defaults of settings that code outside config.ts reads too, stated once. config.ts falls back to
- * them (and the README's Configuration table is tested against it); ingestion and the router read
- * them here, so config.ts imports no server folder (packages/server/README.md: the import table).
+ * them (and the README's Configuration table is tested against it); ingestion, the router and
+ * createApp read them here, so config.ts imports no server folder (packages/server/README.md: the
+ * import table).
  */
+
+/** The chain's VM when VM_TYPE is unset. */
+export const DEFAULT_VM_TYPE = "move";
+
+/** The chain's bech32 account prefix when BECH32_PREFIX is unset: Initia's. */
+export const DEFAULT_BECH32_PREFIX = "init";
+
+/** Largest JSON body accepted when BODY_LIMIT is unset (router requests carry signed op-hooks of at most ~10 KiB). */
+export const DEFAULT_BODY_LIMIT = "256kb";
 
 /** The registries shipped with the server, in packages/server/registries (ROUTER_REGISTRY). */
 export const BUNDLED_REGISTRIES = ["devnet", "initia-testnet"] as const;

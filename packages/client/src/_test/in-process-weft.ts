@@ -7,7 +7,7 @@
  * relayer and an OPinit executor), the registry bound to its nodes, and the transfer tracker, so a
  * broadcast transfer really completes and is reported.
  */
-import { type Interchain, startInterchain } from "@weft/devnet";
+import { type Interchain, L1_CHAIN_ID, startInterchain } from "@weft/devnet";
 import {
   createApp,
   type Database,
@@ -87,6 +87,8 @@ export function useInProcessWeft(options: InProcessWeftOptions = {}): InProcessW
         spec: loadSpecDocument(),
         // Every answer is checked against the contract, so the client is tested against conforming bodies.
         validateResponses: true,
+        // The devnet's L1, as `weft dev` serves it.
+        chain: { chainId: L1_CHAIN_ID, prefix: "init", vmType: "move" },
         router: { registry },
         ...(options.cacheTtlMs ? { cacheTtlMs: options.cacheTtlMs } : {}),
       }),

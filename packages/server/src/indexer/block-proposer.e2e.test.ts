@@ -25,7 +25,7 @@ const serve = (restUrl: () => string | undefined) =>
   serveForTests(() =>
     createTestApp({
       db: database().db,
-      chain: { chainId: chain.chainId, prefix: "init", restUrl: restUrl() },
+      chain: { chainId: chain.chainId, prefix: "init", vmType: "move", restUrl: restUrl() },
     }),
   );
 const withNode = serve(() => node.url);

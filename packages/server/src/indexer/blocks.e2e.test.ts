@@ -12,7 +12,10 @@ const BLOCKS = 30;
 const database = useTestDatabase();
 useIngestedChain(database, { blocks: BLOCKS });
 const url = serveForTests(() =>
-  createTestApp({ db: database().db, chain: { chainId: SYNTHETIC_CHAIN_ID, prefix: "init" } }),
+  createTestApp({
+    db: database().db,
+    chain: { chainId: SYNTHETIC_CHAIN_ID, prefix: "init", vmType: "move" },
+  }),
 );
 // The same database served as an EVM chain with a build identity (only /status reads it here).
 const evmUrl = serveForTests(() =>
@@ -215,7 +218,10 @@ describe("block times to the microsecond, as the reference stores them", () => {
     }
   }, 120_000);
   const preciseUrl = serveForTests(() =>
-    createTestApp({ db: precise().db, chain: { chainId: SYNTHETIC_CHAIN_ID, prefix: "init" } }),
+    createTestApp({
+      db: precise().db,
+      chain: { chainId: SYNTHETIC_CHAIN_ID, prefix: "init", vmType: "move" },
+    }),
   );
   const getPrecise = async <T>(path: string) => (await (await fetch(`${preciseUrl()}${path}`)).json()) as T;
 

@@ -39,7 +39,7 @@ async function serve(head: ChainHead | undefined) {
   });
   const app: App = createTestApp({
     db: { pool: counted },
-    chain: { chainId: CHAIN_ID, prefix: "init" },
+    chain: { chainId: CHAIN_ID, prefix: "init", vmType: "move" },
     cacheTtlMs: LONG_TTL,
     validateResponses: false,
     ...(head ? { head } : {}),

@@ -13,7 +13,10 @@ const options = { blocks: BLOCKS };
 const database = useTestDatabase();
 useIngestedChain(database, options);
 const url = serveForTests(() =>
-  createTestApp({ db: database().db, chain: { chainId: SYNTHETIC_CHAIN_ID, prefix: "init" } }),
+  createTestApp({
+    db: database().db,
+    chain: { chainId: SYNTHETIC_CHAIN_ID, prefix: "init", vmType: "move" },
+  }),
 );
 
 interface Tx {
