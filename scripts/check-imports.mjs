@@ -10,7 +10,11 @@
  *   2. non-test source of packages/loadtest, packages/client or packages/conformance reaches the
  *      server (@weft/server, or a server file by path): those packages speak to a deployment over
  *      HTTP only. Tests (*.test.ts, anything under _test/) may start a real server;
- *   3. imports form a cycle, type-only imports included: `import type` is erased from the emitted
+ *   3. another package reaches the server other than through its two documented entries:
+ *      `@weft/server` (the public one) and `@weft/server/internal` (for packages/bench only: see
+ *      packages/server/src/internal.ts), e.g. a deep `@weft/server/dist/...` or a relative path
+ *      into packages/server; tests included, they use the same entries;
+ *   4. imports form a cycle, type-only imports included: `import type` is erased from the emitted
  *      JavaScript, so a type-only cycle cannot break load order, but it still says two modules
  *      depend on each other, where the shared types belong in a module of their own.
  *
@@ -328,6 +332,12 @@ function tableViolations(root, files, edges, rel) {
   return out;
 }
 
+/** The server's entries other packages may import, and which packages may (undefined: any). */
+const SERVER_ENTRIES = new Map([
+  ["@weft/server", undefined],
+  ["@weft/server/internal", ["packages/bench"]],
+]);
+
 export function checkImports(root) {
   const { packages, files, edges } = buildGraph(root);
   const rel = (f) => path.relative(root, f);
@@ -337,9 +347,20 @@ export function checkImports(root) {
     const client = ["packages/loadtest", "packages/client", "packages/conformance"].find((d) =>
       at(e.from, d),
     );
-    if (client && !isTest(rel(e.from)) && at(e.to, "packages/server"))
+    const verb = e.kind === "resolve" ? "resolves" : "imports";
+    if (at(e.from, "packages/server") || !at(e.to, "packages/server")) continue;
+    if (client && !isTest(rel(e.from))) {
       violations.push(
-        `${rel(e.from)}: ${e.kind === "resolve" ? "resolves" : "imports"} "${e.specifier}": ${client} reaches a deployment over HTTP only (tests may start a server)`,
+        `${rel(e.from)}: ${verb} "${e.specifier}": ${client} reaches a deployment over HTTP only (tests may start a server)`,
+      );
+      continue;
+    }
+    const entry = SERVER_ENTRIES.has(e.specifier);
+    const allowed = SERVER_ENTRIES.get(e.specifier);
+    if (!entry || (allowed && !allowed.some((d) => at(e.from, d))))
+      violations.push(
+        `${rel(e.from)}: ${verb} "${e.specifier}": other packages reach the server through "@weft/server" only ` +
+          `(and packages/bench through "@weft/server/internal")`,
       );
   }
   const edgesOf = (filter) => edges.filter((e) => e.kind !== "resolve" && files.includes(e.to) && filter(e));
@@ -367,7 +388,8 @@ export function checkImports(root) {
       `${edges.length} internal imports (${edges.filter((e) => !isTest(rel(e.from))).length} from source, ` +
       `${edges.filter((e) => e.typeOnly).length} type-only)`,
     "rules: server source imports what its row of packages/server/README.md's import table allows; loadtest, client and conformance source does " +
-      "not reach the server; no import cycle (type-only included)",
+      "not reach the server; other packages use its entries only (@weft/server; @weft/server/internal from bench); " +
+      "no import cycle (type-only included)",
   ];
   return { violations, summary };
 }

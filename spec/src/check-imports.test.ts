@@ -145,23 +145,22 @@ describe("check-imports", () => {
       content: 'import "./logger.js";\n',
       specifier: "./logger.js",
     },
-    "`*.ts`": { file: "cli.ts", content: 'import "./bench/dataset.js";\n', specifier: "./bench/dataset.js" },
+    "`*.ts`": {
+      file: "cli.ts",
+      content: 'import "./_test/test-app.js";\n',
+      specifier: "./_test/test-app.js",
+    },
   };
   /** Files every case's imports resolve to. */
   const targets = Object.fromEntries(
-    [
-      "db/database.ts",
-      "indexer/head.ts",
-      "ingest/ingest-status.ts",
-      "_test/test-app.ts",
-      "logger.ts",
-      "bench/dataset.ts",
-    ].map((f) => [
-      `packages/server/src/${f}`,
-      f === "ingest/ingest-status.ts"
-        ? "export const status = 1;\nexport type H = 1;\n"
-        : "export type H = 1;\n",
-    ]),
+    ["db/database.ts", "indexer/head.ts", "ingest/ingest-status.ts", "_test/test-app.ts", "logger.ts"].map(
+      (f) => [
+        `packages/server/src/${f}`,
+        f === "ingest/ingest-status.ts"
+          ? "export const status = 1;\nexport type H = 1;\n"
+          : "export type H = 1;\n",
+      ],
+    ),
   );
 
   it("has a case for every row of the README's table that forbids something", () => {
@@ -224,6 +223,33 @@ describe("check-imports", () => {
     expect(result.stderr).toContain(
       'packages/loadtest/src/deep.ts: imports "../../server/src/router/route.js"',
     );
+    expect(result.stderr).toMatch(/3 import rule violation/);
+  });
+
+  it("lets other packages reach the server through its two entries only, the internal one from bench", async () => {
+    const result = await check(
+      fixture({
+        "packages/bench/package.json": JSON.stringify({ name: "@weft/bench" }),
+        "packages/bench/src/ok.ts":
+          'import { serve } from "@weft/server";\nimport { route } from "@weft/server/internal";\nexport const ok = [serve, route];\n',
+        "packages/bench/src/deep.ts": 'import "@weft/server/dist/router/route.js";\n',
+        "packages/bench/src/relative.ts": 'import "../../server/src/router/route.js";\n',
+        "packages/peer/package.json": JSON.stringify({ name: "@weft/peer" }),
+        "packages/peer/src/peer.test.ts": 'import "@weft/server/internal";\n',
+      }),
+    );
+    expect(result.code).toBe(1);
+    const only = 'other packages reach the server through "@weft/server" only';
+    expect(result.stderr).toContain(
+      `packages/bench/src/deep.ts: imports "@weft/server/dist/router/route.js": ${only}`,
+    );
+    expect(result.stderr).toContain(
+      `packages/bench/src/relative.ts: imports "../../server/src/router/route.js": ${only}`,
+    );
+    expect(result.stderr).toContain(
+      `packages/peer/src/peer.test.ts: imports "@weft/server/internal": ${only}`,
+    );
+    expect(result.stderr).not.toContain("packages/bench/src/ok.ts");
     expect(result.stderr).toMatch(/3 import rule violation/);
   });
 

@@ -4,10 +4,10 @@
  * (an uncaught EPIPE) and then hung on exit, its port held, flushing the logs into the closed pipe.
  */
 import { spawn } from "node:child_process";
+import { freePort } from "@weft/testkit/postgres-pair";
 import { describe, expect, it } from "vitest";
 import { CLI_PATH } from "./_test/spawn-weft.js";
 import { createScratchDatabase, realPostgresAvailable } from "./_test/test-database.js";
-import { freePort } from "./bench/postgres-pair.js";
 
 async function untilHealthy(url: string, exited: Promise<unknown>, timeoutMs: number): Promise<void> {
   let gone: unknown;

@@ -60,7 +60,8 @@ describe("@weft/server deployed alone, outside the repository", () => {
     for (const shipped of ["bin/weft.js", "dist/cli.js", "migrations", "registries", "node_modules/pg"]) {
       expect(existsSync(path.join(target, shipped)), shipped).toBe(true);
     }
-    // Development-only: the local chains, the benchmarks, the Prisma CLI and its engines.
+    // Development-only: the local chains, the Prisma CLI and its engines. The benchmarks left the
+    // package (@weft/bench); the build empties dist/ first, so a stale dist/bench cannot ship either.
     for (const left of [
       "dist/bench",
       "node_modules/@weft/devnet",

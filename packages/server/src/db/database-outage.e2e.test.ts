@@ -6,9 +6,9 @@
  */
 import type { AddressInfo } from "node:net";
 import { tmpdir } from "node:os";
+import { type FaultMode, type FaultProxy, startFaultProxy } from "@weft/testkit/fault-proxy";
 import { pino } from "pino";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { type FaultMode, type FaultProxy, startFaultProxy } from "../_test/fault-proxy.js";
 import { createTestApp } from "../_test/test-app.js";
 import { createScratchDatabase, realPostgresAvailable, silentLogger } from "../_test/test-database.js";
 import { type Database, openDatabase } from "./database.js";

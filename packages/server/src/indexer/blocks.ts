@@ -89,7 +89,10 @@ export function toBlock(chainId: string, r: BlockRow, proposer: Proposer): Block
 /** The latest indexed height ($1: chain id): the checkpoint, which only moves with committed blocks. */
 export const LATEST_HEIGHT_SQL = "SELECT height FROM ingest_checkpoint WHERE chain_id = $1";
 
-/** GET /blocks: one page of blocks. Exported for the raw baseline (bench/raw-baseline.ts). */
+/**
+ * GET /blocks: one page of blocks. Exported through the internal entry point (internal.ts) for
+ * the benchmarks' raw baseline.
+ */
 export function blockPageSql(request: PageRequest): { sql: string; params: unknown[] } {
   const page = keyset(request, "block.height", "height", 1);
   return {

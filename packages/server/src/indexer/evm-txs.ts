@@ -20,7 +20,10 @@ const evmTxPage = (
   query: Omit<SequencePageQuery, "table" | "listKey">,
 ) => sequencePage(deps, request, { ...query, table: "evm_tx", listKey: "txs" });
 
-/** GET /evm-txs/by_account/{account}. Exported for the raw baseline (bench/raw-baseline.ts). */
+/**
+ * GET /evm-txs/by_account/{account}. Exported through the internal entry point (internal.ts) for
+ * the benchmarks' raw baseline.
+ */
 export function evmTxsByAccountFilter(account: Buffer, signerOnly: boolean): SequenceFilter {
   return {
     table: "evm_tx",

@@ -67,8 +67,8 @@ export function orderByOf(raw: string | undefined): "token_id" | "height" {
 }
 
 /**
- * The ordered-page query of a token list. Exported for the raw baseline (bench/raw-baseline.ts),
- * which runs the same statement.
+ * The ordered-page query of a token list. Exported through the internal entry point
+ * (internal.ts) for the benchmarks' raw baseline, which runs the same statement.
  */
 export function tokenPageQuery(
   request: PageRequest,

@@ -32,8 +32,8 @@ export interface OrderedPageQuery<Row> {
 }
 
 /**
- * The page's statement (`limit + 1` rows) and the offset it starts at. Exported so the raw baseline
- * of the benchmarks (bench/raw-baseline.ts) runs exactly this SQL.
+ * The page's statement (`limit + 1` rows) and the offset it starts at. Exported through the internal
+ * entry point (internal.ts) so the benchmarks' raw baseline runs exactly this SQL.
  */
 export function orderedPageSql<Row extends object>(
   request: PageRequest,

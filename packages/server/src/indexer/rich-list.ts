@@ -58,8 +58,8 @@ interface HolderRow {
 }
 
 /**
- * The rich list's request and query. Exported for the raw baseline (bench/raw-baseline.ts), which
- * runs the same statements.
+ * The rich list's request and query. Exported through the internal entry point (internal.ts)
+ * for the benchmarks' raw baseline, which runs the same statements.
  */
 export function richListPage(
   request: PageRequest,

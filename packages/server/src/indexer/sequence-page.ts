@@ -43,8 +43,8 @@ export type SequenceFilter = Pick<
 >;
 
 /**
- * The page's statement: `limit + 1` rows of `(sequence, data)` in the requested order. Exported so
- * the raw baseline of the benchmarks (bench/raw-baseline.ts) runs exactly this SQL.
+ * The page's statement: `limit + 1` rows of `(sequence, data)` in the requested order. Exported
+ * through the internal entry point (internal.ts) so the benchmarks' raw baseline runs exactly this SQL.
  */
 export function sequencePageSql(
   request: PageRequest,

@@ -15,7 +15,8 @@ import { countOf, type SequenceFilter, type SequencePageQuery, sequencePage } fr
 
 /**
  * The `msgs` query value: repeated (`msgs=a&msgs=b`, an array) or comma-separated (`msgs=a,b`);
- * both mean OR. Exported for the raw baseline (bench/raw-baseline.ts).
+ * both mean OR. Exported through the internal entry point (internal.ts) for the benchmarks' raw
+ * baseline.
  */
 export function msgTypesOf(raw: string | string[] | undefined): string[] | undefined {
   if (raw === undefined) return undefined;
@@ -38,7 +39,10 @@ const MAX_RANGES = 16;
 const typeRanges = (column: string, types: string[], first: number) =>
   types.map((_, i) => `AND ${column} = $${first + i}`);
 
-/** GET /txs, all or by message types (OR). Exported for the raw baseline (bench/raw-baseline.ts). */
+/**
+ * GET /txs, all or by message types (OR). Exported through the internal entry point (internal.ts) for
+ * the benchmarks' raw baseline.
+ */
 export function txListFilter(types: string[] | undefined): SequenceFilter {
   if (!types) return { table: "tx", from: "tx s", where: "", params: [] };
   // (msg_type, sequence) is the primary key: each type's range is read in order and stops after
@@ -57,7 +61,10 @@ export function txListFilter(types: string[] | undefined): SequenceFilter {
   };
 }
 
-/** GET /txs/by_account/{account}. Exported for the raw baseline (bench/raw-baseline.ts). */
+/**
+ * GET /txs/by_account/{account}. Exported through the internal entry point (internal.ts) for
+ * the benchmarks' raw baseline.
+ */
 export function txsByAccountFilter(
   account: Buffer,
   signerOnly: boolean,

@@ -1,6 +1,6 @@
+import { startFaultProxy } from "@weft/testkit/fault-proxy";
 import pg from "pg";
 import { describe, expect, it } from "vitest";
-import { startFaultProxy } from "../_test/fault-proxy.js";
 import { useTestDatabase } from "../_test/test-database.js";
 import { tryAcquireWriterLock } from "./writer-lock.js";
 

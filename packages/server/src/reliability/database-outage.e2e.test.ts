@@ -5,11 +5,15 @@
  * timeouts and never 500, comes back by itself within seconds, ingestion resumes by itself without
  * exiting, and every table ends equal to a clean ingest of the same chain.
  */
+
+import { runOutageScenario } from "@weft/testkit/outage-scenario";
+import { formatSummary, summarizePhases } from "@weft/testkit/outage-summary";
+import type { Logger } from "pino";
 import { describe, expect, it } from "vitest";
 import { CLI_PATH } from "../_test/spawn-weft.js";
-import { realPostgresAvailable } from "../_test/test-database.js";
-import { runOutageScenario } from "../bench/outage-scenario.js";
-import { formatSummary, summarizePhases } from "../bench/outage-summary.js";
+import { realPostgresAvailable, silentLogger } from "../_test/test-database.js";
+import { type Database, openDatabase } from "../db/database.js";
+import { runIngest } from "../ingest/run-ingest.js";
 
 const ADMIN_URL = process.env.WEFT_TEST_DATABASE_URL ?? "postgres://postgres@127.0.0.1:5432/postgres";
 const CONNECT_TIMEOUT_MS = 1_000;
@@ -36,8 +40,9 @@ const available = await realPostgresAvailable();
 
 describe.runIf(available || process.env.CI === "true")("a database outage under load", () => {
   it("answers 503 within the bound and never 500, recovers by itself, and ingests exactly a clean run", async () => {
-    const result = await runOutageScenario({
+    const result = await runOutageScenario<Database, Logger>({
       cliPath: CLI_PATH,
+      server: { openDatabase, runIngest, silent: silentLogger },
       adminUrl: ADMIN_URL,
       connectTimeoutMs: CONNECT_TIMEOUT_MS,
       queryTimeoutMs: QUERY_TIMEOUT_MS,

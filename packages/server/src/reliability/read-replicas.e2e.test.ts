@@ -15,13 +15,13 @@
  * where the PostgreSQL server binaries are absent (CI installs them: .ci/postgres.sh).
  */
 import { type ChildProcess, spawn } from "node:child_process";
+import { startFaultProxy } from "@weft/testkit/fault-proxy";
+import { createPostgresPair, postgresBin } from "@weft/testkit/postgres-pair";
 import pg from "pg";
 import { describe, expect, it } from "vitest";
-import { startFaultProxy } from "../_test/fault-proxy.js";
 import { startPayloadNode } from "../_test/payload-node.js";
 import { CLI_PATH, runWeft, startWeft } from "../_test/spawn-weft.js";
 import { SYNTHETIC_CHAIN_ID, syntheticPayload } from "../_test/synthetic-chain.js";
-import { createPostgresPair, postgresBin } from "../bench/postgres-pair.js";
 
 const BIN = postgresBin();
 const MAX_LAG_BLOCKS = 5;

@@ -19,17 +19,13 @@ import { mkdtempSync, rmSync } from "node:fs";
 import { createServer, request } from "node:http";
 import { tmpdir } from "node:os";
 import path from "node:path";
+import { type DevnetTransfers, startDevnetTransfers, trackTransfer } from "@weft/testkit/devnet-transfers";
 import { openFileDatabase } from "@weft/testkit/use-scratch-database";
 import pg from "pg";
 import { describe, expect, it } from "vitest";
+import { writeDevnetRegistry } from "../_test/devnet-registry.js";
 import { CLI_PATH, startWeft, type WeftProcess } from "../_test/spawn-weft.js";
 import { realPostgresAvailable } from "../_test/test-database.js";
-import {
-  type DevnetTransfers,
-  startDevnetTransfers,
-  trackTransfer,
-  writeDevnetRegistry,
-} from "../bench/devnet-transfers.js";
 import { TERMINAL_STATES } from "../router/tracking/status-json.js";
 
 const TRANSFERS = 200;
@@ -147,7 +143,7 @@ describe.skipIf(!available)("tracker replicas (three `weft serve`, one killed)",
     const elapsed = () => `${((performance.now() - t0) / 1000).toFixed(1)} s`;
     try {
       await pool.query(AUDIT_SQL);
-      devnet = await startDevnetTransfers(work, BLOCK_MS);
+      devnet = await startDevnetTransfers(work, BLOCK_MS, writeDevnetRegistry);
       const { registryFile } = devnet;
       const env = {
         DATABASE_URL: url,
