@@ -1,10 +1,9 @@
 import { readdirSync } from "node:fs";
 import path from "node:path";
 import { fileURLToPath } from "node:url";
-import { splitTestFiles, splitTestFilesByName } from "@weft/testkit/split-test-files";
+import { splitTestFilesByName } from "@weft/testkit/split-test-files";
 import { defineConfig } from "vitest/config";
 import { sharedTestConfig } from "../../vitest.preset.mjs";
-import { E2E_IMPORTS } from "./src/_test/e2e-imports.js";
 
 const root = path.dirname(fileURLToPath(import.meta.url));
 const testFiles = readdirSync(path.join(root, "src"), { recursive: true, encoding: "utf8" })
@@ -18,13 +17,7 @@ const testFiles = readdirSync(path.join(root, "src"), { recursive: true, encodin
  * file names; src/test-file-names.test.ts (a unit test) fails on a name that disagrees with what its
  * file imports (src/_test/e2e-imports.ts), so the names cannot drift.
  */
-const inBench = (f: string) => f.startsWith(path.join(root, "src", "bench") + path.sep);
-const byName = splitTestFilesByName(testFiles.filter((f) => !inBench(f)));
-// bench/ is leaving the server for a package of its own (issue 43) with its files' names as they are:
-// until then its tests are split by what they import, as every test file was before.
-const bench = splitTestFiles(testFiles.filter(inBench), E2E_IMPORTS);
-const unit = [...byName.unit, ...bench.unit];
-const e2e = [...byName.e2e, ...bench.e2e];
+const { unit, e2e } = splitTestFilesByName(testFiles);
 
 const relative = (files: string[]) => files.map((f) => path.relative(root, f));
 

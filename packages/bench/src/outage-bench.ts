@@ -1,6 +1,6 @@
 #!/usr/bin/env node
 /**
- * Database outage benchmark: the scenario of the server's reliability/database-outage.test.ts (`weft serve` under
+ * Database outage benchmark: the scenario of the server's reliability/database-outage.e2e.test.ts (`weft serve` under
  * a steady load and `weft ingest` following a growing devnet, both on Postgres through a fault proxy
  * that refuses connections for 10 s, then black-holes them for 10 s) run once, its numbers printed as
  * a table: requests, 2xx, 503 and anything else per phase, latencies of the requests started in

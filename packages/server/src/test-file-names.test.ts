@@ -8,8 +8,6 @@ import { E2E_IMPORTS } from "./_test/e2e-imports.js";
 const src = path.dirname(fileURLToPath(import.meta.url));
 const testFiles = readdirSync(src, { recursive: true, encoding: "utf8" })
   .filter((f) => f.endsWith(".test.ts"))
-  // bench/ keeps its names until it moves to its own package (vitest.config.ts splits it by imports).
-  .filter((f) => !f.startsWith(`bench${path.sep}`))
   .map((f) => path.join(src, f));
 
 describe("test file names", () => {

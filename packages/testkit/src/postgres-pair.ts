@@ -1,7 +1,7 @@
 /**
  * A throwaway PostgreSQL primary and a streaming replica of it (pg_basebackup -R), started from the
  * PostgreSQL server binaries Debian installs: what the read-replica acceptance test
- * (the server's reliability/read-replicas.test.ts) and the replica bench (@weft/bench's replica-bench.ts) run against.
+ * (the server's reliability/read-replicas.e2e.test.ts) and the replica bench (@weft/bench's replica-bench.ts) run against.
  *
  * initdb and the server refuse to run as root, so as root the clusters belong to the `postgres` OS
  * user (runuser). fsync is off: the data is thrown away with the folder.
