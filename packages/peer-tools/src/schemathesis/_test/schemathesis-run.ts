@@ -54,28 +54,34 @@ export function describeSchemathesisRun({ vmType, phases, excludeTags }: ChainRu
       st = installSchemathesis();
     }, 600_000);
 
-    it(`${vmType} chain: every check passes on every operation (${phases.join(", ")})`, async () => {
-      const weft = await startWeftDev({ cli: weftCliOf(import.meta.url), vmType });
-      try {
-        const started = Date.now();
-        const { summary, output } = await runSchemathesis({ url: weft.url, st, phases, excludeTags });
-        const seconds = ((Date.now() - started) / 1000).toFixed(1);
-        process.stderr.write(`\n[schemathesis ${vmType}, ${seconds} s wall]\n${formatSummary(summary)}`);
-        const operations = await countOperations(weft.url, excludeTags);
+    // Up to Schemathesis's own deadline (run-schemathesis.ts, 15 min): the Move chain's run of every
+    // phase takes 5-6 minutes alone, longer with the other worker's tools beside it.
+    it(
+      `${vmType} chain: every check passes on every operation (${phases.join(", ")})`,
+      async () => {
+        const weft = await startWeftDev({ cli: weftCliOf(import.meta.url), vmType });
+        try {
+          const started = Date.now();
+          const { summary, output } = await runSchemathesis({ url: weft.url, st, phases, excludeTags });
+          const seconds = ((Date.now() - started) / 1000).toFixed(1);
+          process.stderr.write(`\n[schemathesis ${vmType}, ${seconds} s wall]\n${formatSummary(summary)}`);
+          const operations = await countOperations(weft.url, excludeTags);
 
-        expect(summary.failures, output.slice(-20_000)).toEqual([]);
-        expect(summary.errors, output.slice(-20_000)).toEqual([]);
-        expect(summary.complete).toBe(true);
-        expect(summary.exitCode).toBe(0);
-        // Not vacuous: the whole served document, each operation tested, every phase run.
-        expect(summary.operations.total).toBe(await countOperations(weft.url, []));
-        expect(summary.operations.selected).toBe(operations);
-        expect(summary.operations.tested).toBe(operations);
-        expect(summary.testCases.generated).toBeGreaterThanOrEqual(operations * MIN_CASES_PER_OPERATION);
-        expect(summary.phases).toMatchObject(Object.fromEntries(phases.map((p) => [p, "success"])));
-      } finally {
-        await weft.stop();
-      }
-    });
+          expect(summary.failures, output.slice(-20_000)).toEqual([]);
+          expect(summary.errors, output.slice(-20_000)).toEqual([]);
+          expect(summary.complete).toBe(true);
+          expect(summary.exitCode).toBe(0);
+          // Not vacuous: the whole served document, each operation tested, every phase run.
+          expect(summary.operations.total).toBe(await countOperations(weft.url, []));
+          expect(summary.operations.selected).toBe(operations);
+          expect(summary.operations.tested).toBe(operations);
+          expect(summary.testCases.generated).toBeGreaterThanOrEqual(operations * MIN_CASES_PER_OPERATION);
+          expect(summary.phases).toMatchObject(Object.fromEntries(phases.map((p) => [p, "success"])));
+        } finally {
+          await weft.stop();
+        }
+      },
+      16 * 60_000,
+    );
   });
 }
