@@ -1,8 +1,9 @@
 #!/usr/bin/env node
 // Runs every benchmark in sequence (`pnpm bench:all`, which builds first), each writing its JSON into
 // packages/bench/results/<UTC date-time>/ (its printed table beside it as <step>.txt), then draws the
-// charts from that folder into packages/bench/charts/. A failing step does not stop the others; it is
-// reported at the end and the exit code is 1. Never part of .ci/run: the full run takes tens of minutes.
+// charts from that folder into packages/bench/charts/ (a --quick run's, a smoke check's numbers, into
+// its results folder instead, leaving the published charts alone). A failing step does not stop the
+// others; it is reported at the end and the exit code is 1. Never part of .ci/run: the full run takes tens of minutes.
 //
 //   node packages/bench/scripts/bench-all.mjs [--quick] [--only NAME,...] [--dry-run] [--keep-dataset]
 //     [--reference-url URL --weft-url URL]     (or BENCH_REFERENCE_URL / BENCH_WEFT_URL)
@@ -44,7 +45,7 @@ const { values } = parseArgs({
     "dry-run": { type: "boolean", default: false },
     "keep-dataset": { type: "boolean", default: false },
     "results-root": { type: "string", default: path.join(pkg, "results") },
-    charts: { type: "string", default: path.join(pkg, "charts") },
+    charts: { type: "string" },
     "reference-url": { type: "string", default: process.env.BENCH_REFERENCE_URL },
     "weft-url": { type: "string", default: process.env.BENCH_WEFT_URL },
     help: { type: "boolean", default: false },
@@ -62,6 +63,7 @@ const stamp = new Date()
   .replaceAll(":", "-");
 const results = path.join(values["results-root"], stamp);
 const out = (name) => path.join(results, name);
+const charts = values.charts ?? (quick ? out("charts") : path.join(pkg, "charts"));
 const bench = (file) => path.join(pkg, "dist", file);
 // What the README's ingest and dev commands run with: a larger young generation (see README,
 // "Operating it"); the benches that ingest in their own process measure the ingest as shipped.
@@ -162,7 +164,7 @@ const steps = [
   },
   {
     name: "charts",
-    args: [bench("charts/cli.js"), "--results", results, "--out", values.charts],
+    args: [bench("charts/cli.js"), "--results", results, "--out", charts],
   },
 ].map((s) => ({ ...s, args: s.json ? [...s.args, "--json", out(s.json)] : s.args }));
 
@@ -282,7 +284,7 @@ writeFileSync(
 process.stdout.write(
   `\nbench-all: ${report.filter((r) => r.status === "ok").length} ok, ${failed.length} failed, ` +
     `${report.filter((r) => r.status === "skipped").length} skipped; results in ${path.relative(root, results)}` +
-    `${existsSync(values.charts) ? `, charts in ${path.relative(root, values.charts)}` : ""}\n`,
+    `${existsSync(charts) ? `, charts in ${path.relative(root, charts)}` : ""}\n`,
 );
 for (const f of failed) process.stdout.write(`  failed: ${f.name} (${f.reason})\n`);
 process.exit(failed.length > 0 ? 1 : 0);

@@ -49,8 +49,9 @@ describe("bench:all --dry-run", () => {
       expect(command(step)).toMatch(new RegExp(`--json packages/bench/results/[^ ]+/${file}( |$)`));
     expect(command("deep-pages")).toContain("(DATABASE_URL from dataset.json)");
     expect(command("reference")).toMatch(/^skipped: needs --reference-url and --weft-url/);
+    // A quick run's numbers are a smoke check: its charts stay in its results folder.
     expect(command("charts")).toMatch(
-      /^node packages\/bench\/dist\/charts\/cli\.js --results packages\/bench\/results\/[^ ]+ --out packages\/bench\/charts$/,
+      /^node packages\/bench\/dist\/charts\/cli\.js --results (packages\/bench\/results\/[^ ]+) --out \1\/charts$/,
     );
   });
 
@@ -70,6 +71,8 @@ describe("bench:all --dry-run", () => {
       `[2/3] reference: node packages/loadtest/dist/runner/cli.js compare --a http://127.0.0.1:2 --b http://127.0.0.1:1 --names weft,reference --duration 10 --rounds 3 --json packages/bench/results/`,
     );
     expect(out).toMatch(/\/reference\.json\n\[3\/3\] charts: /);
+    // A full run redraws the published charts (BENCHMARKS.md links them).
+    expect(out).toMatch(/\[3\/3\] charts: .* --out packages\/bench\/charts$/m);
   });
 
   it("refuses an unknown step, naming the known ones", () => {
