@@ -1,6 +1,7 @@
 import pg from "pg";
 import type { Logger } from "pino";
 import { createDatabaseAvailability, type DatabaseAvailability } from "./availability.js";
+import { checkSchemaName, DEFAULT_SCHEMA, searchPathOption } from "./chain-schema.js";
 import { classifyConnectError } from "./connect-error.js";
 import { type EmbeddedPostgres, startEmbeddedPostgres } from "./embedded-postgres.js";
 import { committedMigrations, migrateDatabase } from "./migrate.js";
@@ -66,7 +67,22 @@ export async function openDatabase(options: {
    * same name would collide. @default true
    */
   preparedStatements?: boolean;
+  /**
+   * The Postgres schema whose tables this database is (db/chain-schema.ts: one per chain when a
+   * deployment indexes several): every connection resolves bare table names in it alone, and
+   * `migrate` creates it and applies the migrations in it. Real Postgres only: PGlite serves every
+   * connection from one session, where one connection's search_path would be every connection's.
+   * @default DEFAULT_SCHEMA (public, as a one-chain deployment has always had it)
+   */
+  schema?: string;
 }): Promise<Database> {
+  const schema = options.schema === undefined ? undefined : checkSchemaName(options.schema);
+  if (schema !== undefined && schema !== DEFAULT_SCHEMA && !options.url) {
+    throw new Error(
+      `schema ${schema}: a database of several schemas needs a real Postgres (DATABASE_URL); ` +
+        "the embedded PGlite serves one session",
+    );
+  }
   let embedded: EmbeddedPostgres | undefined;
   let url = options.url;
   if (!url) {
@@ -78,7 +94,11 @@ export async function openDatabase(options: {
     const connectTimeoutMs = options.connectTimeoutMs ?? CONNECT_TIMEOUT_MS;
     // One connection first, on its own: it names an unreachable database in one line before
     // anything else happens, and it carries the migrations (they hold an advisory lock).
-    const first = new pg.Client({ connectionString: url, connectionTimeoutMillis: connectTimeoutMs });
+    const first = new pg.Client({
+      connectionString: url,
+      connectionTimeoutMillis: connectTimeoutMs,
+      ...(schema === undefined ? {} : { options: searchPathOption(schema) }),
+    });
     // A connection lost mid-migration fails the query in flight; the event must not crash the process.
     first.on("error", () => undefined);
     try {
@@ -88,6 +108,7 @@ export async function openDatabase(options: {
       throw classifyConnectError(err, url);
     }
     try {
+      if (schema !== undefined) await enterSchema(first, schema, options.migrate ?? true);
       if (options.migrate ?? true) await migrateDatabase(first, options.logger);
     } finally {
       await first.end().catch(() => undefined);
@@ -115,6 +136,7 @@ export async function openDatabase(options: {
       ...(options.poolMax === undefined ? {} : { poolMax: options.poolMax }),
       ...(options.queryTimeoutMs === undefined ? {} : { queryTimeoutMs: options.queryTimeoutMs }),
       ...(options.preparedStatements === undefined ? {} : { preparedStatements: options.preparedStatements }),
+      ...(schema === undefined ? {} : { schema }),
     });
     return { pool: guarded.pool, url, embedded: false, close: guarded.close };
   } catch (err) {
@@ -146,6 +168,8 @@ export function openGuardedPool(options: {
   applicationName?: string;
   /** Parameterized queries prepared once per connection (statement-names.ts). @default true */
   preparedStatements?: boolean;
+  /** Bare table names resolve in this schema alone (db/chain-schema.ts). @default the server's search_path */
+  schema?: string;
 }): GuardedPool {
   const { url, connectTimeoutMs } = options;
   const pool = new pg.Pool({
@@ -156,6 +180,7 @@ export function openGuardedPool(options: {
     keepAlive: true,
     keepAliveInitialDelayMillis: KEEPALIVE_INITIAL_DELAY_MS,
     ...(options.applicationName ? { application_name: options.applicationName } : {}),
+    ...(options.schema === undefined ? {} : { options: searchPathOption(options.schema) }),
   });
   const availability = createDatabaseAvailability({
     logger: options.logger,
@@ -171,6 +196,24 @@ export function openGuardedPool(options: {
       await pool.end();
     },
   };
+}
+
+/**
+ * Makes sure `client`, connected with `schema`'s search_path, resolves names in `schema`: creates the
+ * schema when migrating, and fails when the startup option did not hold (a pooler in transaction
+ * mode drops it; its connections would then read and write whatever schema they find first).
+ */
+async function enterSchema(client: pg.Client, schema: string, create: boolean): Promise<void> {
+  if (create) await client.query(`CREATE SCHEMA IF NOT EXISTS ${schema}`);
+  const { rows } = await client.query<{ schema: string | null }>("SELECT current_schema() AS schema");
+  const current = rows[0]?.schema ?? null;
+  if (current === schema) return;
+  throw new Error(
+    current === null
+      ? `schema ${schema} does not exist: run \`weft migrate\` for it first`
+      : `connections resolve names in schema ${current}, not ${schema}: the connection option ` +
+          "search_path was not applied (a pooler in transaction mode drops it; connect directly or in session mode)",
+  );
 }
 
 /** One fresh connection (never a pooled one, which may be stale) and `SELECT 1`, bounded in time. */
@@ -272,7 +315,8 @@ function isStalePreparedStatement(err: unknown): boolean {
 export async function migrationStatus(pool: pg.Pool): Promise<MigrationStatus> {
   const committed = committedMigrations();
   const exists = await pool.query<{ present: boolean }>(
-    "SELECT to_regclass('public._prisma_migrations') IS NOT NULL AS present",
+    // Resolved like every other table name: in the pool's schema (db/chain-schema.ts), else public.
+    "SELECT to_regclass('_prisma_migrations') IS NOT NULL AS present",
   );
   if (!exists.rows[0]?.present) return { applied: 0, pending: committed };
   const { rows } = await pool.query<{ migration_name: string }>(
