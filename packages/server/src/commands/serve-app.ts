@@ -9,7 +9,7 @@ import { createHttpJson } from "../chain/http-json.js";
 import type { WorkerLink } from "../cluster/worker-link.js";
 import { applyServingFlagsInProcess } from "../cluster/worker-node-flags.js";
 import type { Config } from "../config.js";
-import { type ChainHead, createChainHead } from "../db/chain-head.js";
+import { type ChainHead, createChainHead, singleChainHeads } from "../db/chain-head.js";
 import { followCommits } from "../db/commit-listener.js";
 import type { Database } from "../db/database.js";
 import { openReadReplicas, type ReadReplicas } from "../db/read-replicas.js";
@@ -125,7 +125,7 @@ export async function serveApp(options: {
   const head = options.head ?? createChainHead();
   const commits = await followCommits({
     db,
-    head,
+    heads: singleChainHeads(head),
     logger,
     connectTimeoutMs: config.databaseConnectTimeoutMs,
   });

@@ -7,7 +7,13 @@
  * While commits cannot be seen (the LISTEN connection is down and not yet back), `known` answers
  * undefined and callers read the database; the response cache then keeps no page that depends on
  * the head (http/operations.ts), so no cached page is ever older than what `/status` reports.
+ *
+ * A process serving several chains keeps one head per chain (`perChainHeads`), so that a commit of
+ * one chain makes only that chain's head-dependent pages stale: one head for all would turn every
+ * chain's cache over at the sum of their block rates.
  */
+import type pg from "pg";
+
 export interface ChainHead {
   /**
    * The chain's newest committed height as followed here: null when nothing is committed yet,
@@ -63,4 +69,50 @@ export function createChainHead(): ChainHead {
       generation++;
     },
   };
+}
+
+/** A head the commit listener feeds, and where its chain's checkpoint is read. */
+export interface FollowedChain {
+  head: ChainHead;
+  /**
+   * Reads this chain's `ingest_checkpoint`: its own schema's when the database holds several chains.
+   * Undefined: the database's default schema, read on the listening connection itself (one chain).
+   */
+  pool?: Pick<pg.Pool, "query">;
+  /** For logs; undefined when the served chain is not known yet. */
+  chainId?: string;
+}
+
+/**
+ * The heads one commit listener feeds (db/commit-listener.ts): one LISTEN connection per process
+ * whatever the number of chains, since the notification is database-wide and names its chain.
+ */
+export interface ChainHeads {
+  /** The head a commit of `chainId` moves; undefined: a chain not served here, whose commits are ignored. */
+  of(chainId: string): ChainHead | undefined;
+  /** Every head, each to follow from its own checkpoint after every (re)LISTEN, and all lost with the connection. */
+  all(): Iterable<FollowedChain>;
+}
+
+/**
+ * A one-chain deployment: every commit moves its one head, whatever chain it names, as before there
+ * were several. The served chain may not be known yet (`weft serve` started before a first `weft
+ * ingest`: commands/serve-app.ts), so the head cannot filter by it.
+ */
+export function singleChainHeads(head: ChainHead): ChainHeads {
+  const chains = [{ head }];
+  return { of: () => head, all: () => chains };
+}
+
+/**
+ * One head per chain, each fed only its own chain's commits (a chain not in `chains` is ignored),
+ * each read through its own pool (`openDatabase({ schema: chainSchemaName(chainId) })`).
+ * The set is fixed: a chain served later needs a listener that reads its checkpoint too.
+ */
+export function perChainHeads(
+  chains: ReadonlyMap<string, { head: ChainHead; pool: Pick<pg.Pool, "query"> }>,
+): ChainHeads {
+  const byId = new Map(chains);
+  const followed = [...byId].map(([chainId, chain]) => ({ ...chain, chainId }));
+  return { of: (chainId) => byId.get(chainId)?.head, all: () => followed };
 }

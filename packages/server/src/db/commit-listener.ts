@@ -7,10 +7,15 @@
  * silent in a partition): the head then says it is not following, so `/status` reads the database and
  * the response cache keeps no page that depends on the head, until the connection is back and every
  * checkpoint has been read again.
+ *
+ * One connection feeds every chain the process serves (`ChainHeads`, db/chain-head.ts): each
+ * notification names its chain and moves that chain's head alone; after each (re)LISTEN each
+ * chain's checkpoint is read through that chain's own pool (its schema), and a lost connection
+ * marks every head at once.
  */
 import pg from "pg";
 import type { Logger } from "pino";
-import type { ChainHead } from "./chain-head.js";
+import type { ChainHeads, FollowedChain } from "./chain-head.js";
 import type { Database } from "./database.js";
 
 /** The channel of commits; the payload is `{"chain_id": "...", "height": N}`. */
@@ -33,13 +38,14 @@ export interface CommitListener {
 
 export function listenForCommits(options: {
   url: string;
-  head: ChainHead;
+  /** The heads to feed: a commit of a chain `heads.of` does not know is ignored. */
+  heads: ChainHeads;
   logger: Logger;
   connectTimeoutMs: number;
   /** @default HEARTBEAT_MS */
   heartbeatMs?: number;
 }): CommitListener {
-  const { head, logger } = options;
+  const { heads, logger } = options;
   let client: pg.Client | undefined;
   let closed = false;
   let retryMs = RETRY_MIN_MS;
@@ -52,7 +58,7 @@ export function listenForCommits(options: {
       return;
     }
     const commit = parseCommit(message.payload);
-    if (commit) head.advance(commit.chainId, commit.height);
+    if (commit) heads.of(commit.chainId)?.advance(commit.chainId, commit.height);
     else logger.warn({ payload: message.payload }, "ignored a malformed commit notification");
   };
 
@@ -60,8 +66,11 @@ export function listenForCommits(options: {
     if (client !== c) return;
     client = undefined;
     clearInterval(heartbeat);
-    const wasFollowing = head.following;
-    head.lost();
+    let wasFollowing = false;
+    for (const { head } of heads.all()) {
+      wasFollowing ||= head.following;
+      head.lost();
+    }
     // Not awaited: ending a connection into a black hole waits for an answer that never comes.
     c.end().catch(() => undefined);
     if (closed) return;
@@ -89,10 +98,33 @@ export function listenForCommits(options: {
     try {
       await c.connect();
       await c.query({ text: `LISTEN ${COMMIT_CHANNEL}`, query_timeout: QUERY_TIMEOUT_MS } as pg.QueryConfig);
-      // Read after LISTEN: a commit is either in this read or notified after it, never missed.
-      const heights = await readCheckpoints(c, QUERY_TIMEOUT_MS);
+      // Read after LISTEN: a commit is either in this read or notified after it, never missed (on
+      // any connection: the read's snapshot is taken after the LISTEN took effect).
+      const reads = await readEach([...heads.all()], c);
       if (client !== c) return;
-      head.follow(heights);
+      const failed = reads.filter((r) => r.heights === undefined);
+      // Nothing could be read: most likely the database itself, so start over as for a lost connection.
+      if (failed.length > 0 && failed.length === reads.length) throw failed[0]?.err;
+      for (const r of reads) if (r.heights) r.chain.head.follow(r.heights);
+      // A chain whose read failed (its schema or its pool) stays not following, alone: read again
+      // with each heartbeat while the connection lives, instead of taking every chain's head down.
+      let unread = failed.map((r) => r.chain);
+      if (unread.length > 0)
+        logger.warn(
+          { chains: unread.map((u) => u.chainId), err: failed[0]?.err },
+          "could not read these chains' checkpoints; their heads follow once a read succeeds",
+        );
+      let reading = false;
+      const readUnread = () => {
+        if (reading || unread.length === 0) return;
+        reading = true;
+        void readEach(unread, c).then((again) => {
+          reading = false;
+          if (client !== c) return;
+          for (const r of again) if (r.heights) r.chain.head.follow(r.heights);
+          unread = again.filter((r) => r.heights === undefined).map((r) => r.chain);
+        });
+      };
       const waiting = queue;
       queue = undefined;
       for (const m of waiting) onNotification(m);
@@ -102,6 +134,7 @@ export function listenForCommits(options: {
         c.query({ text: "SELECT 1", query_timeout: QUERY_TIMEOUT_MS } as pg.QueryConfig).catch(
           (err: unknown) => drop(c, err),
         );
+        readUnread();
       }, options.heartbeatMs ?? HEARTBEAT_MS);
       heartbeat.unref();
     } catch (err) {
@@ -131,22 +164,46 @@ function parseCommit(payload: string | undefined): { chainId: string; height: bi
 }
 
 /**
- * Keeps `head` following the database's commits: LISTEN on a real Postgres; on the embedded one
- * (only this process can write it: db/data-dir-lock.ts) one read, then whatever ingestion in this
- * process reports (`head.advance`).
+ * Keeps `heads` following the database's commits: LISTEN on a real Postgres; on the embedded one
+ * (only this process can write it: db/data-dir-lock.ts) one read per head, then whatever ingestion
+ * in this process reports (`head.advance`).
  */
 export async function followCommits(options: {
   db: Pick<Database, "pool" | "url" | "embedded">;
-  head: ChainHead;
+  /** One chain: `singleChainHeads(head)`; several: `perChainHeads` (db/chain-head.ts). */
+  heads: ChainHeads;
   logger: Logger;
   connectTimeoutMs: number;
 }): Promise<CommitListener> {
+  const { heads } = options;
   if (!options.db.embedded) return listenForCommits({ ...options, url: options.db.url });
-  options.head.follow(await readCheckpoints(options.db.pool));
-  return { close: async () => options.head.lost() };
+  for (const { head, pool } of heads.all()) head.follow(await readCheckpoints(pool ?? options.db.pool));
+  return {
+    close: async () => {
+      for (const { head } of heads.all()) head.lost();
+    },
+  };
 }
 
-/** Every chain's checkpoint height. */
+/**
+ * Each chain's checkpoints through its own pool (or `listening`, the listener's connection), at once;
+ * a failed read is answered, not thrown.
+ */
+function readEach(
+  chains: FollowedChain[],
+  listening: pg.Client,
+): Promise<{ chain: FollowedChain; heights?: Map<string, bigint>; err?: unknown }[]> {
+  return Promise.all(
+    chains.map((chain) =>
+      readCheckpoints(chain.pool ?? listening, QUERY_TIMEOUT_MS).then(
+        (heights) => ({ chain, heights }),
+        (err: unknown) => ({ chain, err }),
+      ),
+    ),
+  );
+}
+
+/** The checkpoint heights `db` reads: every chain's in one schema (in a chain's own schema, its own alone). */
 async function readCheckpoints(db: Pick<pg.Pool, "query">, timeoutMs?: number): Promise<Map<string, bigint>> {
   const { rows } = await db.query<{ chain_id: string; height: string }>({
     text: "SELECT chain_id, height FROM ingest_checkpoint",

@@ -9,7 +9,7 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { createTestApp } from "../_test/test-app.js";
 import { silentLogger, useTestDatabase } from "../_test/test-database.js";
 import type { App } from "../app.js";
-import { type ChainHead, createChainHead } from "../db/chain-head.js";
+import { type ChainHead, createChainHead, singleChainHeads } from "../db/chain-head.js";
 import { COMMIT_LISTENER_NAME, type CommitListener, followCommits } from "../db/commit-listener.js";
 import { runIngest } from "../ingest/run-ingest.js";
 import { LATEST_HEIGHT_SQL } from "./blocks.js";
@@ -102,7 +102,7 @@ async function followedHead(): Promise<ChainHead> {
   const head = createChainHead();
   const listener: CommitListener = await followCommits({
     db: database().db,
-    head,
+    heads: singleChainHeads(head),
     logger: silentLogger,
     connectTimeoutMs: 2_000,
   });
