@@ -4,6 +4,7 @@
  * it on a second channel. ICS-721 has no packet-forward middleware: the L1's hook is how the wallet's
  * L2 -> L1 -> L2 sends are made, and why `l1_recover_address` exists.
  */
+import { type ChainVm, vmOfChainKind } from "../../chain/chain-kinds.js";
 import type { Registry } from "../registry/registry.js";
 import { isNftChannel, type RegistryChain } from "../registry/registry-file.js";
 
@@ -23,21 +24,9 @@ export type NftPath =
   | { kind: "via_l1"; first: NftHop; second: NftHop };
 
 /** The VM whose NFT standard a chain's collections follow; none on chains Weft cannot send from. */
-export type NftVm = "move" | "evm" | "wasm";
+export type NftVm = ChainVm;
 
-export function nftVmOf(chain: RegistryChain): NftVm | undefined {
-  switch (chain.chain_type) {
-    case "initia":
-    case "minimove":
-      return "move";
-    case "minievm":
-      return "evm";
-    case "miniwasm":
-      return "wasm";
-    default:
-      return undefined;
-  }
-}
+export const nftVmOf = (chain: RegistryChain): NftVm | undefined => vmOfChainKind(chain.chain_type);
 
 function hopBetween(from: RegistryChain, to: RegistryChain): NftHop | undefined {
   const here = from.ibc_channels.find((c) => c.chain_id === to.chain_id && isNftChannel(c));

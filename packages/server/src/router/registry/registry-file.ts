@@ -5,9 +5,9 @@
  * connections (see registry.ts), so a registry cannot disagree with the denom math.
  */
 
-/** How a chain executes: decides message kinds (Cosmos msgs, MsgCall, evm_tx) and address forms. */
-export const CHAIN_KINDS = ["initia", "minievm", "miniwasm", "minimove", "cosmos", "evm"] as const;
-export type ChainKind = (typeof CHAIN_KINDS)[number];
+import { CHAIN_KINDS, type ChainKind } from "../../chain/chain-kinds.js";
+
+export { CHAIN_KINDS, type ChainKind };
 
 export interface GasPrice {
   low: string;
