@@ -5,6 +5,7 @@
 import { Command, Option } from "commander";
 import { readBuildInfo, versionLine } from "./build-info.js";
 import { configOrExit, databaseOptions } from "./commands/command-config.js";
+import { ingestChains } from "./commands/ingest-chains.js";
 import { isWorker, serve, serveWorker } from "./commands/serve.js";
 import { serveApp } from "./commands/serve-app.js";
 import { watchStopSignals } from "./commands/stop-signals.js";
@@ -56,18 +57,7 @@ function addSettingOptions(command: Command, name: CommandName): Command {
 
 async function ingest(opts: Record<string, unknown>): Promise<void> {
   const config = configOrExit(opts);
-  if (!config.rpcUrl) {
-    process.stderr.write(
-      "weft: ingest needs the node: set RPC_URL (or --rpc-url), and REST_URL when it differs\n",
-    );
-    process.exit(2);
-  }
-  if (config.vmType === "evm" && !config.jsonRpcUrl) {
-    process.stderr.write(
-      "weft: ingest of an EVM chain needs its JSON-RPC: set JSON_RPC_URL (or --json-rpc-url)\n",
-    );
-    process.exit(2);
-  }
+  const { chainsFile } = config;
   const logger = createLogger(config.logLevel, { format: config.logFormat });
   // Before the database opens (migrations may take seconds): a stop asked for during startup is a
   // clean stop too, not the default signal death.
@@ -81,6 +71,20 @@ async function ingest(opts: Record<string, unknown>): Promise<void> {
     },
     { once: true },
   );
+  if (chainsFile)
+    return ingestChains({ config: { ...config, chainsFile }, logger, signal: controller.signal });
+  if (!config.rpcUrl) {
+    process.stderr.write(
+      "weft: ingest needs the node: set RPC_URL (or --rpc-url), and REST_URL when it differs; or CHAINS_FILE (--chains) for several chains\n",
+    );
+    process.exit(2);
+  }
+  if (config.vmType === "evm" && !config.jsonRpcUrl) {
+    process.stderr.write(
+      "weft: ingest of an EVM chain needs its JSON-RPC: set JSON_RPC_URL (or --json-rpc-url)\n",
+    );
+    process.exit(2);
+  }
   // A database unreachable at startup stays a one-line exit (non-zero): nothing ran yet, and the
   // cause is most often a wrong DATABASE_URL, which waiting would only hide. Once running, every
   // database failure is retried instead (run-ingest.ts).
@@ -294,6 +298,7 @@ Examples:
   $ DATABASE_URL=postgres://user@db:5432/weft REST_URL=http://node:1317 weft serve --host 0.0.0.0
   $ DATABASE_URL=postgres://user@db:5432/weft weft migrate
   $ RPC_URL=http://node:26657 REST_URL=http://node:1317 weft ingest
+  $ DATABASE_URL=postgres://user@db:5432/weft weft ingest --chains chains.json   # several chains
 
 Every option can also be set by the environment variable shown beside it; flags win.`,
   );

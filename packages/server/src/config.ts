@@ -49,6 +49,8 @@ export interface Config {
   bodyLimit: string;
   shutdownTimeoutMs: number;
   routerRegistry: string | undefined;
+  /** CHAINS_FILE, absolute: `weft ingest` follows every chain it lists. */
+  chainsFile: string | undefined;
   routerTracker: boolean;
   /** `weft serve`'s HTTP worker processes; undefined: one per core (WORKERS=auto). */
   workers: number | undefined;
@@ -305,6 +307,20 @@ export const SETTINGS = {
       "block writes sent to Postgres before the oldest is answered while backfilling (pipelined on one connection, each its own transaction; 1 = one at a time, e.g. behind a proxy that cannot pipeline; the embedded database always uses 1)",
     fallback: String(WRITES_IN_FLIGHT),
     parse: integer(1, 16),
+  },
+  chainsFile: {
+    env: "CHAINS_FILE",
+    flag: "chains",
+    commands: ["ingest"] as const,
+    describe:
+      "ingest several chains in one process: a JSON file of them (the router registry's shape, or Initia registry chain.json objects), read again every 5 s; each chain in its own Postgres schema (needs DATABASE_URL); RPC_URL, REST_URL, JSON_RPC_URL, CHAIN_ID and the prefix then come from the file",
+    fallback: undefined,
+    parse: (raw: string, name: string): string => {
+      if (isFile(raw)) return path.resolve(raw);
+      throw new ConfigError(
+        `invalid ${name}=${JSON.stringify(raw)}: no such file (expected the path of a chains JSON file)`,
+      );
+    },
   },
   routerRegistry: {
     env: "ROUTER_REGISTRY",

@@ -22,6 +22,8 @@ const SAMPLE_VALUES: Record<string, string> = {
   JSON_RPC_URL: "http://127.0.0.1:8545",
   ROUTER_REGISTRY: "devnet",
   METRICS_PORT: "0",
+  // Any file passes the setting's check; the devnet registry is a chains file too.
+  CHAINS_FILE: path.resolve(path.dirname(fileURLToPath(import.meta.url)), "../registries/devnet.json"),
 };
 
 interface Row {

@@ -115,7 +115,7 @@ describe("weft ingest + weft serve, as separate processes on one Postgres", () =
     const { code, stderr } = await runWeft(["ingest"], { RPC_URL: undefined, DATABASE_URL: undefined });
     expect(code).toBe(2);
     expect(stderr).toBe(
-      "weft: ingest needs the node: set RPC_URL (or --rpc-url), and REST_URL when it differs\n",
+      "weft: ingest needs the node: set RPC_URL (or --rpc-url), and REST_URL when it differs; or CHAINS_FILE (--chains) for several chains\n",
     );
   });
 });

@@ -40,11 +40,19 @@ export interface IngestStatus extends IngestHealth {
   failed(failure: IngestFailure): void;
   /** Ingestion ended for good on `failure` (a chain mismatch, a node unusable at startup). */
   stopped(failure: IngestFailure): void;
+  /** The chain left this process (a chains file no longer lists it): its lag and stall leave the series. */
+  detach(): void;
 }
 
 export interface IngestStatusOptions {
   /** Where the `weft_ingest_*` series go; none: health only. */
   registry?: Registry | undefined;
+  /**
+   * Series shared with other chains' statuses (`createIngestSeries`), instead of creating them on
+   * `registry`: one registry cannot hold the same series twice, and a process that ingests several
+   * chains reports them all under one name with their `chain_id` label.
+   */
+  series?: IngestSeries | undefined;
   /** @default INGEST_STALL_TIMEOUT_MS */
   stallTimeoutMs?: number | undefined;
   now?: () => number;
@@ -82,15 +90,15 @@ export function createIngestStatus(options: IngestStatusOptions = {}): IngestSta
     return { message: error ? `${what}; last error (${error.kind}): ${error.message}` : what, metadata };
   };
 
-  const series = options.registry
-    ? createSeries(options.registry, () => chainId, {
-        lag: () =>
-          height !== undefined && nodeHeight !== undefined && nodeHeight > height
-            ? Number(nodeHeight - height)
-            : 0,
-        stalled: () => (stalled() ? 1 : 0),
-      })
-    : undefined;
+  const series = options.series ?? (options.registry ? createIngestSeries(options.registry) : undefined);
+  const unwatch = series?.watch({
+    chainId: () => chainId,
+    lag: () =>
+      height !== undefined && nodeHeight !== undefined && nodeHeight > height
+        ? Number(nodeHeight - height)
+        : 0,
+    stalled: () => (stalled() ? 1 : 0),
+  });
 
   return {
     stalled,
@@ -108,6 +116,8 @@ export function createIngestStatus(options: IngestStatusOptions = {}): IngestSta
       lastCommitAt = now();
       progressAt = lastCommitAt;
       lastError = undefined;
+      // Progress after a stop: the chain was started again (chain-supervisor.ts) and works.
+      fatal = undefined;
       if (chainId === undefined) return;
       options.onCommit?.(chainId, h);
       series?.height.set({ chain_id: chainId }, Number(h));
@@ -117,6 +127,7 @@ export function createIngestStatus(options: IngestStatusOptions = {}): IngestSta
     idle() {
       progressAt = now();
       lastError = undefined;
+      fatal = undefined;
     },
     failed(failure) {
       lastError = failure;
@@ -126,15 +137,27 @@ export function createIngestStatus(options: IngestStatusOptions = {}): IngestSta
       fatal = failure;
       if (chainId !== undefined) series?.errors.inc({ chain_id: chainId, kind: failure.kind });
     },
+    detach() {
+      unwatch?.();
+    },
   };
 }
 
-/** The `weft_ingest_*` series in `registry`; lag and stalled are computed when scraped. */
-function createSeries(
-  registry: Registry,
-  chainId: () => string | undefined,
-  computed: { lag: () => number; stalled: () => number },
-) {
+/** What the computed series read of one chain's status when scraped. */
+interface ComputedSource {
+  chainId: () => string | undefined;
+  lag: () => number;
+  stalled: () => number;
+}
+
+export type IngestSeries = ReturnType<typeof createIngestSeries>;
+
+/**
+ * The `weft_ingest_*` series in `registry`, for every chain whose status is created with them; lag
+ * and stalled are computed when scraped, from each watched status.
+ */
+export function createIngestSeries(registry: Registry) {
+  const sources = new Set<ComputedSource>();
   const labelNames = ["chain_id"] as const;
   const registers = [registry];
   const errors = new Counter({
@@ -154,28 +177,40 @@ function createSeries(
     for (const kind of INGEST_FAILURE_KINDS) errors.inc({ chain_id: id, kind }, 0);
     blocks.inc({ chain_id: id }, 0);
   };
-  const computedGauge = (name: string, help: string, value: () => number) =>
+  const computedGauge = (name: string, help: string, value: (source: ComputedSource) => number) =>
     new Gauge({
       name,
       help,
       labelNames,
       registers,
       collect() {
-        const id = chainId();
-        if (id !== undefined) this.set({ chain_id: id }, value());
+        for (const source of sources) {
+          const id = source.chainId();
+          if (id !== undefined) this.set({ chain_id: id }, value(source));
+        }
       },
     });
-  computedGauge(
+  const lag = computedGauge(
     "weft_ingest_lag_blocks",
     "Blocks the node is ahead of the last committed height.",
-    computed.lag,
+    (source) => source.lag(),
   );
-  computedGauge(
+  const stalledGauge = computedGauge(
     "weft_ingest_stalled",
     "1 while ingestion has committed nothing for INGEST_STALL_TIMEOUT_MS with work to do (then /ready answers 503).",
-    computed.stalled,
+    (source) => source.stalled(),
   );
   return {
+    /** Computes lag and stalled from `source` at each scrape, until the returned function is called. */
+    watch(source: ComputedSource): () => void {
+      sources.add(source);
+      return () => {
+        sources.delete(source);
+        const id = source.chainId();
+        // A chain no longer ingested here reports no lag and no stall, rather than its last ones forever.
+        if (id !== undefined) for (const gauge of [lag, stalledGauge]) gauge.remove({ chain_id: id });
+      };
+    },
     zero,
     errors,
     blocks,

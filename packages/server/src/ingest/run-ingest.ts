@@ -46,6 +46,12 @@ export interface RunIngestOptions {
   /** EVM chains: the node's JSON-RPC, read for receipts and call traces. */
   jsonRpcUrl?: string | undefined;
   chainId?: string | undefined;
+  /**
+   * Refuse a node that reports another chain id than `chainId` (a chains file naming the wrong URL
+   * would otherwise write one chain's blocks into another's schema). @default false: CHAIN_ID
+   * overrides what a one-chain node reports, as it always has.
+   */
+  checkNetwork?: boolean;
   prefix: string;
   startHeight: bigint;
   /** Blocks fetched in parallel while backfilling. @default INGEST_CONCURRENCY */
@@ -101,6 +107,13 @@ export async function runIngest(options: RunIngestOptions): Promise<bigint | nul
     // A node unusable at startup ends ingestion: /ready says so at once.
     if (!options.signal.aborted) status?.stopped({ ...classifyIngestFailure(err), fatal: true });
     throw err;
+  }
+  if (options.checkNetwork && options.chainId && probe.network && probe.network !== options.chainId) {
+    const failure = new Error(
+      `the node at ${options.rpcUrl} serves chain ${probe.network}, not ${options.chainId}: fix the chain's URLs`,
+    );
+    status?.stopped({ ...classifyIngestFailure(failure), fatal: true });
+    throw failure;
   }
   const chainId = options.chainId ?? probe.network;
   if (!chainId) throw new Error(`the node at ${options.rpcUrl} does not report its chain id; set CHAIN_ID`);

@@ -1,0 +1,231 @@
+/**
+ * `weft ingest --chains FILE`: one process following several chains. Each chain runs the very loop a
+ * one-chain `weft ingest` runs (run-ingest.ts) on a database of its own (its Postgres schema:
+ * db/chain-schema.ts), with its own writer lock, backoff, progress and status, so a slow or broken
+ * node stalls its chain alone. What would end a one-chain process (a node unusable at startup, a node
+ * serving another chain) is here logged and retried with that chain's own backoff: the others must
+ * keep going, and the operator fixes the file or the node without restarting them.
+ *
+ * The file is read again every `pollMs`: a chain added is started, a chain removed is stopped (its
+ * schema and data are kept), a chain whose entry changed is restarted; the others are not touched.
+ * A file that no longer reads is logged and the running chains go on as they were.
+ */
+import type { Logger } from "pino";
+import type { ChainEntry, ChainsFile } from "../chain/chains-file.js";
+import type { Database } from "../db/database.js";
+import { sleep } from "./acquire-writer-lock.js";
+import { createBackoff } from "./backoff.js";
+import type { IngestHealth, IngestStall, IngestStatus } from "./ingest-status.js";
+import { type RunIngestOptions, runIngest } from "./run-ingest.js";
+
+/** How often the chains file is read again. */
+export const CHAINS_FILE_POLL_MS = 5_000;
+
+/** What every chain's loop shares: the CLI's ingest settings. */
+export type SharedIngestOptions = Pick<
+  RunIngestOptions,
+  | "startHeight"
+  | "concurrency"
+  | "commitBlocks"
+  | "writesInFlight"
+  | "rpcTimeoutMs"
+  | "retryDelayMs"
+  | "retryMaxDelayMs"
+  | "standbyPollMs"
+  | "lockHeartbeatMs"
+>;
+
+export interface ChainSupervisorOptions {
+  /** The chains to follow, read at start and every `pollMs`; throws when the file does not read. */
+  readChains: () => ChainsFile;
+  /** Opens (and migrates) the database a chain is written to: its own schema. */
+  openChainDatabase: (chain: ChainEntry) => Promise<Pick<Database, "pool" | "embedded" | "close">>;
+  /** The status of a chain, kept across its restarts (its series carry the chain's label). */
+  createStatus: (chainId: string) => IngestStatus;
+  ingest: SharedIngestOptions;
+  logger: Logger;
+  signal: AbortSignal;
+  /** @default CHAINS_FILE_POLL_MS */
+  pollMs?: number;
+  /** First wait before a chain that failed is started again, doubled per failure. @default 1000 */
+  restartDelayMs?: number;
+  /** @default 30000 */
+  restartMaxDelayMs?: number;
+}
+
+export interface ChainSupervisor {
+  /** The chains running now, by id, with their status. */
+  chains(): ReadonlyMap<string, { entry: ChainEntry; status: IngestStatus }>;
+  /**
+   * The process's readiness: stalled only when every chain is (one stalled chain must not take the
+   * others out of a load balancer; its own `weft_ingest_stalled` series says so).
+   */
+  health: IngestHealth;
+  /** Settles once `signal` aborted and every chain stopped. */
+  done: Promise<void>;
+}
+
+interface Running {
+  entry: ChainEntry;
+  /** The entry as compared on each read: any change restarts the chain. */
+  key: string;
+  status: IngestStatus;
+  stop: AbortController;
+  done: Promise<void>;
+}
+
+export function superviseChains(options: ChainSupervisorOptions): ChainSupervisor {
+  const { logger, signal } = options;
+  const running = new Map<string, Running>();
+  const statuses = new Map<string, IngestStatus>();
+  let lastReadError: string | undefined;
+
+  const statusOf = (chainId: string) => {
+    let status = statuses.get(chainId);
+    if (!status) {
+      status = options.createStatus(chainId);
+      statuses.set(chainId, status);
+    }
+    return status;
+  };
+
+  const start = (entry: ChainEntry) => {
+    const stop = new AbortController();
+    const onAbort = () => stop.abort(signal.reason);
+    signal.addEventListener("abort", onAbort, { once: true });
+    const status = statusOf(entry.chainId);
+    const done = followChain(entry, status, stop.signal).finally(() =>
+      signal.removeEventListener("abort", onAbort),
+    );
+    running.set(entry.chainId, { entry, key: JSON.stringify(entry), status, stop, done });
+  };
+
+  const followChain = async (entry: ChainEntry, status: IngestStatus, stop: AbortSignal) => {
+    const log = logger.child({ chain_id: entry.chainId });
+    const backoff = createBackoff({
+      baseMs: options.restartDelayMs ?? 1_000,
+      maxMs: options.restartMaxDelayMs ?? 30_000,
+    });
+    while (!stop.aborted) {
+      let db: Pick<Database, "pool" | "embedded" | "close"> | undefined;
+      try {
+        db = await options.openChainDatabase(entry);
+        const before = Date.now();
+        await runIngest({
+          ...options.ingest,
+          db,
+          logger,
+          rpcUrl: entry.rpcUrl,
+          restUrl: entry.restUrl,
+          jsonRpcUrl: entry.vmType === "evm" ? entry.jsonRpcUrl : undefined,
+          chainId: entry.chainId,
+          checkNetwork: true,
+          prefix: entry.bech32Prefix,
+          signal: stop,
+          status,
+        });
+        if (stop.aborted) break;
+        // Only a stop height ends runIngest otherwise: this chain is done.
+        log.info({ ms: Date.now() - before }, "chain ingested up to its stop height");
+        return;
+      } catch (err) {
+        if (stop.aborted) break;
+        const waitMs = backoff.next();
+        // The line a one-chain `weft ingest` would exit with, and when this chain is tried again.
+        log.error(
+          { err, retry_in_ms: waitMs },
+          `${entry.chainId}: ${(err as Error).message}; trying again in ${Math.round(waitMs / 1000)} s (the other chains go on)`,
+        );
+        await db?.close().catch(() => undefined);
+        db = undefined;
+        await sleep(waitMs, stop);
+      } finally {
+        await db?.close().catch(() => undefined);
+      }
+    }
+  };
+
+  const apply = (file: ChainsFile) => {
+    const wanted = new Map(file.chains.map((c) => [c.chainId, c]));
+    const stopping: Promise<void>[] = [];
+    for (const [chainId, run] of running) {
+      const entry = wanted.get(chainId);
+      if (entry && JSON.stringify(entry) === run.key) continue;
+      running.delete(chainId);
+      run.stop.abort(entry ? "its entry changed" : "removed from the chains file");
+      logger.info(
+        { chain_id: chainId },
+        entry
+          ? "chain entry changed; restarting it"
+          : "chain removed from the chains file; stopping it (its data is kept)",
+      );
+      // A changed chain starts again only once its old loop ended: never two writers of one chain.
+      if (entry) wanted.delete(chainId);
+      stopping.push(
+        run.done.then(() => {
+          if (!entry) {
+            run.status.detach();
+            statuses.delete(chainId);
+          } else if (!signal.aborted) start(entry);
+        }),
+      );
+    }
+    for (const [chainId, entry] of wanted) {
+      if (running.has(chainId)) continue;
+      logger.info({ chain_id: chainId, vm: entry.vmType, rpc: entry.rpcUrl }, "following chain");
+      start(entry);
+    }
+    return Promise.all(stopping);
+  };
+
+  const read = (): ChainsFile | undefined => {
+    try {
+      const file = options.readChains();
+      lastReadError = undefined;
+      return file;
+    } catch (err) {
+      const message = (err as Error).message;
+      // Said once per new error, not every poll.
+      if (message !== lastReadError)
+        logger.error({ err }, `${message}; the chains already running go on as they are`);
+      lastReadError = message;
+      return undefined;
+    }
+  };
+
+  // A file that does not read at startup is the caller's one-line exit: nothing runs yet.
+  const first = options.readChains();
+  for (const skipped of first.skipped)
+    logger.info({ chain_id: skipped.chainId }, `not indexed: ${skipped.reason}`);
+  void apply(first);
+
+  const done = (async () => {
+    while (!signal.aborted) {
+      await sleep(options.pollMs ?? CHAINS_FILE_POLL_MS, signal);
+      if (signal.aborted) break;
+      const file = read();
+      if (file) await apply(file);
+    }
+    await Promise.all([...running.values()].map((r) => r.done));
+  })();
+
+  const health: IngestHealth = {
+    stalled(): IngestStall | undefined {
+      const stalls = [...running.values()].map((r) => ({
+        chainId: r.entry.chainId,
+        stall: r.status.stalled(),
+      }));
+      if (stalls.length === 0 || stalls.some((s) => s.stall === undefined)) return undefined;
+      return {
+        message: `every chain is stalled: ${stalls.map((s) => `${s.chainId} (${s.stall?.message})`).join("; ")}`,
+        metadata: { chains: stalls.map((s) => s.chainId).join(",") },
+      };
+    },
+  };
+
+  return {
+    chains: () => new Map([...running].map(([id, r]) => [id, { entry: r.entry, status: r.status }])),
+    health,
+    done,
+  };
+}
