@@ -311,9 +311,9 @@ export const SETTINGS = {
   chainsFile: {
     env: "CHAINS_FILE",
     flag: "chains",
-    commands: ["ingest"] as const,
+    commands: ["serve", "ingest"] as const,
     describe:
-      "ingest several chains in one process: a JSON file of them (the router registry's shape, or Initia registry chain.json objects), read again every 5 s; each chain in its own Postgres schema (needs DATABASE_URL); RPC_URL, REST_URL, JSON_RPC_URL, CHAIN_ID and the prefix then come from the file",
+      "several chains in one deployment: a JSON file of them (the router registry's shape, or Initia registry chain.json objects), each chain in its own Postgres schema (needs DATABASE_URL); ingest follows every chain and reads the file again every 5 s, serve serves each chain's Indexer API under /{chain_id}; RPC_URL, REST_URL, JSON_RPC_URL, CHAIN_ID and the prefix then come from the file",
     fallback: undefined,
     parse: (raw: string, name: string): string => {
       if (isFile(raw)) return path.resolve(raw);

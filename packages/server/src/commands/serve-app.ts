@@ -22,6 +22,7 @@ import { createChainReader } from "../router/tracking/chain-reader.js";
 import { createTracker } from "../router/tracking/tracker.js";
 import { listen } from "../server.js";
 import { loadSpecDocument } from "../spec-document.js";
+import { chainApps, type ServedChain, type SharedAppDeps } from "./serve-chains.js";
 
 /** Reported by /status: the build's version and commit, fixed when the package was built. */
 const BUILD = readBuildInfo();
@@ -78,6 +79,11 @@ export async function serveApp(options: {
    * primary instead of printing where it serves, and leaves the transfer tracker to the primary.
    */
   worker?: WorkerLink;
+  /**
+   * CHAINS_FILE: the chains this deployment serves, each under `/{chain_id}` over its own schema
+   * (serve-chains.ts); `db` then holds the Router API's tables and what `/ready` checks.
+   */
+  chains?: readonly ServedChain[];
 }): Promise<void> {
   const { config, db, logger } = options;
   // A worker was started with the serving flags; a process serving in itself gets what V8 still takes.
@@ -107,7 +113,7 @@ export async function serveApp(options: {
     restUrl: options.restUrl ?? config.restUrl ?? config.rpcUrl,
   };
   const chainWatch =
-    options.chainId === undefined
+    options.chainId === undefined && !options.chains
       ? setInterval(() => {
           resolveChainId(config, db).then(
             (found) => {
@@ -121,30 +127,37 @@ export async function serveApp(options: {
         }, CHAIN_WATCH_MS)
       : undefined;
   chainWatch?.unref();
-  // /status and the response cache follow the writer's commits (db/commit-listener.ts).
-  const head = options.head ?? createChainHead();
-  const commits = await followCommits({
-    db,
-    heads: singleChainHeads(head),
-    logger,
-    connectTimeoutMs: config.databaseConnectTimeoutMs,
-  });
-  const readReplicas = openReplicasOf(config, db, head, logger, metrics);
-  const app = createApp({
-    head,
-    ...(readReplicas ? { readReplicas } : {}),
-    router: { registry },
-    chain,
+  // One document for every app of the process: the validators compiled from it are shared.
+  const shared: SharedAppDeps = {
     build: BUILD,
-    db,
     logger,
     spec: loadSpecDocument(),
     corsOrigins: config.corsOrigins,
     bodyLimit: config.bodyLimit,
     ...(config.responseCache ? {} : { cacheTtlMs: { list: 0, item: 0 } }),
     cacheMaxBytes: config.responseCacheMaxBytes,
+  };
+  // /status and the response cache follow the writer's commits (db/commit-listener.ts).
+  const head = options.head ?? createChainHead();
+  if (options.chains && config.databaseReadUrls.length > 0)
+    logger.warn("DATABASE_READ_URLS ignored: replicas are not read per chain yet (CHAINS_FILE)");
+  const readReplicas = options.chains ? undefined : openReplicasOf(config, db, head, logger, metrics);
+  const root = createApp({
+    ...shared,
+    ...(options.chains ? {} : { head, chain }),
+    ...(readReplicas ? { readReplicas } : {}),
+    router: { registry },
+    db,
     metrics,
     ...(options.ingestion ? { ingestion: options.ingestion } : {}),
+  });
+  const served = options.chains ? chainApps({ chains: options.chains, root, shared, metrics }) : undefined;
+  const app = served?.app ?? root;
+  const commits = await followCommits({
+    db,
+    heads: served?.heads ?? singleChainHeads(head),
+    logger,
+    connectTimeoutMs: config.databaseConnectTimeoutMs,
   });
   const running = await listen({
     app,

@@ -15,8 +15,10 @@ import { createMetrics } from "../http/metrics.js";
 import { createLogger } from "../logger.js";
 import type { Registry } from "../router/registry/registry.js";
 import { configOrExit, databaseOptions, registryOrExit } from "./command-config.js";
+import { CHAIN_POOL_MAX } from "./ingest-chains.js";
 import { warnWithoutRestUrl } from "./rest-url-warning.js";
 import { announce, resolveChainId, serveApp, startTracker } from "./serve-app.js";
+import { closeServedChains, openServedChains } from "./serve-chains.js";
 import { terminationRequest } from "./stop-signals.js";
 
 export async function serve(opts: Record<string, unknown>, stop: AbortSignal): Promise<void> {
@@ -27,7 +29,23 @@ export async function serve(opts: Record<string, unknown>, stop: AbortSignal): P
   // Here, in the one process that starts the others: the workers of `serve --workers N` serve
   // without the URL too, but one warning says it.
   warnWithoutRestUrl(config, logger);
+  const { chainsFile } = config;
+  if (chainsFile && !config.databaseUrl) {
+    process.stderr.write(
+      "weft: serving several chains (CHAINS_FILE) needs a real Postgres, each chain in its own schema: set DATABASE_URL\n",
+    );
+    process.exit(2);
+  }
   const db = await openDatabase(databaseOptions(config, logger));
+  // Every chain's schema migrated here, once, before any worker serves it.
+  const chains = chainsFile
+    ? await openServedChains({ ...config, chainsFile }, logger, { migrate: true }).catch(
+        async (err: unknown) => {
+          await db.close();
+          throw err;
+        },
+      )
+    : undefined;
   let workers = 1;
   if (db.embedded && (config.workers ?? 1) > 1)
     logger.warn(
@@ -39,20 +57,29 @@ export async function serve(opts: Record<string, unknown>, stop: AbortSignal): P
       configured: config.workers,
       cores: availableParallelism(),
       maxConnections: await maxConnections(db),
-      poolMax: POOL_MAX,
+      // Each worker opens every chain's pool beside its own.
+      poolMax: POOL_MAX + (chains?.length ?? 0) * CHAIN_POOL_MAX,
     });
     workers = count.workers;
     if (count.note) logger.warn({ workers }, count.note);
   }
-  if (workers > 1) return servePrimary({ config, db, logger, registry, workers, stop });
+  if (workers > 1) {
+    // The workers open their own; the primary only migrated them.
+    if (chains) await closeServedChains(chains);
+    return servePrimary({ config, db, logger, registry, workers, stop });
+  }
   await serveApp({
     config,
     db,
     logger,
     stop,
-    chainId: await resolveChainId(config, db),
+    chainId: chains ? undefined : await resolveChainId(config, db),
     ...(registry ? { registry } : {}),
-    onClosed: () => db.close(),
+    ...(chains ? { chains } : {}),
+    onClosed: async () => {
+      if (chains) await closeServedChains(chains);
+      await db.close();
+    },
   });
 }
 
@@ -131,17 +158,26 @@ export async function serveWorker(opts: Record<string, unknown>): Promise<void> 
   try {
     // The primary applied the migrations before forking.
     const db = await openDatabase({ ...databaseOptions(config, logger), migrate: false });
+    const { chainsFile } = config;
+    const chains = chainsFile
+      ? await openServedChains({ ...config, chainsFile }, logger, { migrate: false })
+      : undefined;
+    const closeAll = async () => {
+      if (chains) await closeServedChains(chains);
+      await db.close();
+    };
     await serveApp({
       config,
       db,
       logger,
       stop: AbortSignal.any([link.stop, terminationRequest()]),
-      chainId: await resolveChainId(config, db),
+      chainId: chains ? undefined : await resolveChainId(config, db),
       metrics,
       worker: link,
-      onClosed: () => db.close(),
+      ...(chains ? { chains } : {}),
+      onClosed: closeAll,
     }).catch(async (err: unknown) => {
-      await db.close();
+      await closeAll();
       throw err;
     });
   } catch (err) {

@@ -10,6 +10,11 @@ export interface Metrics {
   /** Counts and times every request by method, route template and status. */
   observe: Observer;
   /**
+   * The same registry, its request series labelled `chain_id` too: the metrics of one chain's app
+   * in a deployment that serves several (http/chain-mount.ts).
+   */
+  forChain?(chainId: string): Metrics;
+  /**
    * What /metrics answers, when it is more than this registry (an HTTP worker of `serve --workers N`:
    * every process's series, from the primary). @default the registry's own text
    */
@@ -18,7 +23,7 @@ export interface Metrics {
 
 /** One method/route/status combination's requests: a count, a sum and its histogram's buckets. */
 interface Series {
-  labels: { method: string; route: string; status: string };
+  labels: { method: string; route: string; status: string; chain_id?: string };
   count: number;
   sum: number;
   /** Requests per bucket, not cumulative (index i: at most LATENCY_BUCKETS_S[i]; last: above all). */
@@ -76,7 +81,7 @@ export function createRequestSeries(registry: Registry): (labels: Series["labels
       }),
   });
   return (labels, seconds) => {
-    const key = `${labels.method} ${labels.status} ${labels.route}`;
+    const key = `${labels.method} ${labels.status} ${labels.route} ${labels.chain_id ?? ""}`;
     let found = series.get(key);
     if (!found) {
       found = { labels, count: 0, sum: 0, buckets: new Array(LATENCY_BUCKETS_S.length + 1).fill(0) };
@@ -132,17 +137,29 @@ export function createMetrics(
   const logHealth = options.logHealth ?? (processMetrics ? stdoutLogHealth : undefined);
   if (logHealth) registerLogHealth(registry, logHealth);
   const record = createRequestSeries(registry);
-  const observe: Observer = (req, exchange, status, aborted) => {
-    // Answers only: a connection closed before its answer has no status to count.
-    if (aborted) return;
-    // The route template, not the raw path, so label cardinality stays bounded: an operation's
-    // from the exchange, a route of Express's (docs, /metrics) from the route it matched.
-    const expressRoute = (req as { route?: { path?: unknown } }).route?.path;
-    const route = exchange.route ?? (expressRoute === undefined ? "unmatched" : String(expressRoute));
-    record(
-      { method: exchange.method, route, status: String(status) },
-      (performance.now() - exchange.started) / 1000,
-    );
+  const observer =
+    (chainId?: string): Observer =>
+    (req, exchange, status, aborted) => {
+      // Answers only: a connection closed before its answer has no status to count.
+      if (aborted) return;
+      // The route template, not the raw path, so label cardinality stays bounded: an operation's
+      // from the exchange, a route of Express's (docs, /metrics) from the route it matched.
+      const expressRoute = (req as { route?: { path?: unknown } }).route?.path;
+      const route = exchange.route ?? (expressRoute === undefined ? "unmatched" : String(expressRoute));
+      record(
+        {
+          method: exchange.method,
+          route,
+          status: String(status),
+          ...(chainId === undefined ? {} : { chain_id: chainId }),
+        },
+        (performance.now() - exchange.started) / 1000,
+      );
+    };
+  const metrics: Metrics = {
+    registry,
+    observe: observer(),
+    forChain: (chainId) => ({ ...metrics, observe: observer(chainId) }),
   };
-  return { registry, observe };
+  return metrics;
 }
