@@ -910,6 +910,7 @@ export interface paths {
          *     otherwise, with a `reason` naming the failed check. Load balancers should route traffic only to
          *     ready replicas. A server reading from streaming replicas (DATABASE_READ_URLS) lists them under
          *     `replicas` and stays ready while one is skipped (reads then go to the others, else the primary).
+         *     `weft ingest --chains` lists its chains under `chains` and is unready only when all are stalled.
          */
         get: operations["getReady"];
         put?: never;
@@ -2455,6 +2456,24 @@ export interface components {
                 /** @description Blocks behind the primary at the last poll that reached it. */
                 lag_blocks?: number;
                 /** @description Why it is skipped (absent when in use). */
+                reason?: string;
+            }[];
+            /**
+             * @description Present on the METRICS_PORT of `weft ingest --chains` (CHAINS_FILE): every chain the process
+             *     follows and whether it progresses. One stalled chain does not make the process unready (the
+             *     others go on); `/{chain_id}/ready` on the same port answers 503 INGEST_STALLED for that chain
+             *     alone, and `/ready` answers 503 only when every chain is stalled.
+             */
+            chains?: {
+                /** @example weft-evm-1 */
+                chain_id: string;
+                /**
+                 * @description `stalled`: nothing committed for INGEST_STALL_TIMEOUT_MS with work to do, or stopped on
+                 *     an error it retries with backoff (a node down at startup, a node serving another chain).
+                 * @enum {string}
+                 */
+                state: "ingesting" | "stalled";
+                /** @description Why it is stalled (absent while ingesting), as its 503 would say. */
                 reason?: string;
             }[];
         };

@@ -89,8 +89,24 @@ describe("weft ingest --chains: several chains in one process", () => {
       expect(text).toContain('weft_ingest_stalled{chain_id="beta-1"} 1');
       expect(text).toContain('weft_ingest_stalled{chain_id="alpha-1"} 0');
       expect(text).toContain('weft_ingest_height{chain_id="alpha-1"} 9');
-      // One stalled chain does not make the process unready.
-      expect((await fetch(`${url}/ready`)).status).toBe(200);
+      // One stalled chain does not make the process unready; /ready lists it, its own /ready says so.
+      const ready = await fetch(`${url}/ready`);
+      expect(ready.status).toBe(200);
+      const { chains } = (await ready.json()) as {
+        chains: { chain_id: string; state: string; reason?: string }[];
+      };
+      expect(chains.map((c) => [c.chain_id, c.state])).toEqual([
+        ["alpha-1", "ingesting"],
+        ["beta-1", "stalled"],
+      ]);
+      expect(chains[1]?.reason).toMatch(/^ingestion stalled: nothing committed for \d+ s/);
+      const betaReady = await fetch(`${url}/beta-1/ready`);
+      expect(betaReady.status).toBe(503);
+      expect(((await betaReady.json()) as { details: { reason: string }[] }).details[0]?.reason).toBe(
+        "INGEST_STALLED",
+      );
+      expect((await fetch(`${url}/alpha-1/ready`)).status).toBe(200);
+      expect((await fetch(`${url}/gamma-1/ready`)).status).toBe(404);
 
       // A chain added to the file starts without restarting the others.
       writeFileSync(

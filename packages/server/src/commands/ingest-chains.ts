@@ -58,6 +58,8 @@ export async function ingestChains(options: {
           registry: metrics.registry,
           db: root,
           ingestion: { stalled: () => supervisor?.health.stalled() },
+          chains: () => supervisor?.states() ?? [],
+          chainHealth: (chainId) => supervisor?.chains().get(chainId)?.status,
           host: config.host,
           port: config.metricsPort,
           logger,

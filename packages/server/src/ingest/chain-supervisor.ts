@@ -61,6 +61,8 @@ export interface ChainSupervisor {
    * others out of a load balancer; its own `weft_ingest_stalled` series says so).
    */
   health: IngestHealth;
+  /** Each chain followed, in the file's order, and whether it progresses (`/ready`'s `chains`). */
+  states(): { chain_id: string; state: "ingesting" | "stalled"; reason?: string }[];
   /** Settles once `signal` aborted and every chain stopped. */
   done: Promise<void>;
 }
@@ -224,6 +226,13 @@ export function superviseChains(options: ChainSupervisorOptions): ChainSuperviso
   };
 
   return {
+    states: () =>
+      [...running.values()].map((r) => {
+        const stall = r.status.stalled();
+        return stall
+          ? { chain_id: r.entry.chainId, state: "stalled" as const, reason: stall.message }
+          : { chain_id: r.entry.chainId, state: "ingesting" as const };
+      }),
     chains: () => new Map([...running].map(([id, r]) => [id, { entry: r.entry, status: r.status }])),
     health,
     done,

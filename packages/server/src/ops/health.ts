@@ -11,7 +11,11 @@ export interface HealthDeps {
   ingestion?: IngestHealth;
   /** Read replicas: listed with their lag, and why one is skipped (reads then go elsewhere: still ready). */
   readReplicas?: Pick<ReadReplicas, "status">;
+  /** `weft ingest --chains`: each chain followed and its state, listed (`ingestion` says when all stall). */
+  chains?: () => ChainReadiness[];
 }
+
+export type ChainReadiness = NonNullable<SuccessBody<"getReady">["chains"]>[number];
 
 /**
  * Readiness, shared by the API's /ready and the monitor of `weft ingest` (ingest-monitor.ts): the
@@ -44,11 +48,13 @@ export async function checkReadiness(deps: HealthDeps): Promise<SuccessBody<"get
   }
   // The primary serves every read a replica cannot: a replica skipped is reported, never a 503.
   const replicas = deps.readReplicas?.status();
+  const chains = deps.chains?.();
   const ready: SuccessBody<"getReady"> & { replicas?: ReplicaStatus[] } = {
     status: "ready",
     database: "ok",
     migrations: { applied: status.applied, pending: 0 },
     ...(replicas ? { replicas } : {}),
+    ...(chains ? { chains } : {}),
   };
   return ready;
 }

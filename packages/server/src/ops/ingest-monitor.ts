@@ -11,12 +11,17 @@ import type { Registry } from "prom-client";
 import { ApiError } from "../api/errors.js";
 import { createApiServer } from "../http/client-error.js";
 import { sendError } from "../http/error-middleware.js";
+import type { IngestHealth } from "../ingest/ingest-status.js";
 import { checkReadiness, type HealthDeps } from "./health.js";
 
 export interface IngestMonitorOptions {
   registry: Registry;
   db: HealthDeps["db"];
   ingestion: NonNullable<HealthDeps["ingestion"]>;
+  /** `weft ingest --chains`: listed by `/ready`. */
+  chains?: HealthDeps["chains"];
+  /** `weft ingest --chains`: a chain's own health, served at `/{chain_id}/ready`. */
+  chainHealth?: (chainId: string) => IngestHealth | undefined;
   host: string;
   port: number;
   logger: Logger;
@@ -41,12 +46,22 @@ export async function startIngestMonitor(options: IngestMonitorOptions): Promise
       return sendError(res, new ApiError(405, `${req.method} is not allowed here; use GET`));
     if (path === "/health") return sendJson(res, 200, { status: "ok" });
     if (path === "/ready") return sendJson(res, 200, await checkReadiness(options));
+    const chainReady = /^\/([^/]+)\/ready$/.exec(path);
+    const chain = chainReady ? options.chainHealth?.(chainReady[1] as string) : undefined;
+    // One chain's readiness: the database, and that chain's ingestion alone.
+    if (chain) return sendJson(res, 200, await checkReadiness({ db: options.db, ingestion: chain }));
     if (path === "/metrics") {
       const text = await registry.metrics();
       res.writeHead(200, { "content-type": registry.contentType });
       return res.end(text);
     }
-    sendError(res, new ApiError(404, `no route for ${path}: this port serves /metrics, /health and /ready`));
+    sendError(
+      res,
+      new ApiError(
+        404,
+        `no route for ${path}: this port serves /metrics, /health and /ready${options.chainHealth ? " (and /{chain_id}/ready)" : ""}`,
+      ),
+    );
   };
   // The API's server: parser errors and a missing Host get the envelope here too.
   const server = createApiServer((req, res) => {
