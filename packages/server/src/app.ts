@@ -25,7 +25,7 @@ import { createRichListHandlers } from "./indexer/rich-list.js";
 import { createStatusHandlers } from "./indexer/status.js";
 import { createTxHandlers } from "./indexer/txs.js";
 import type { IngestHealth } from "./ingest/ingest-status.js";
-import { DOCS_PATHS, registerApiDocsRoutes } from "./ops/api-docs.js";
+import { DOCS_PATHS, type DocsServer, registerApiDocsRoutes } from "./ops/api-docs.js";
 import { createHealthHandlers } from "./ops/health.js";
 import { registerMetricsRoute } from "./ops/metrics.js";
 import { createAssetsBetweenChainsHandlers } from "./router/assets-between-chains.js";
@@ -91,6 +91,8 @@ export interface AppDeps {
   cacheTtlMs?: { list: number; item: number };
   /** Most bytes of bodies the response cache holds (RESPONSE_CACHE_MAX_BYTES). */
   cacheMaxBytes?: number;
+  /** Bases the `/docs` page offers besides the root (each chain's, in a deployment of several). */
+  docsServers?: DocsServer[];
   /** Ingestion running in this process (`weft dev`): /ready answers 503 INGEST_STALLED when it stalls. */
   ingestion?: IngestHealth;
   /**
@@ -184,7 +186,7 @@ export function createApp(deps: AppDeps): App {
   }
 
   // Routes outside the validated API surface: the human docs page and its assets.
-  registerApiDocsRoutes(app, deps.spec);
+  registerApiDocsRoutes(app, deps.spec, deps.docsServers);
   registerMetricsRoute(app, metrics);
 
   // Handlers by operationId; the operation router matches them in spec order on the spec's own

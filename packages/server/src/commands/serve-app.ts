@@ -22,7 +22,7 @@ import { createChainReader } from "../router/tracking/chain-reader.js";
 import { createTracker } from "../router/tracking/tracker.js";
 import { listen } from "../server.js";
 import { loadSpecDocument } from "../spec-document.js";
-import { chainApps, type ServedChain, type SharedAppDeps } from "./serve-chains.js";
+import { chainApps, docsServersOf, type ServedChain, type SharedAppDeps } from "./serve-chains.js";
 
 /** Reported by /status: the build's version and commit, fixed when the package was built. */
 const BUILD = readBuildInfo();
@@ -147,6 +147,7 @@ export async function serveApp(options: {
     ...(options.chains ? {} : { head, chain }),
     ...(readReplicas ? { readReplicas } : {}),
     router: { registry },
+    ...(options.chains ? { docsServers: docsServersOf(options.chains) } : {}),
     db,
     metrics,
     ...(options.ingestion ? { ingestion: options.ingestion } : {}),

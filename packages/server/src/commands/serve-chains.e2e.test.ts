@@ -105,6 +105,11 @@ describe("weft serve --chains: each chain under /{chain_id} of one deployment", 
       expect(body.details[0]?.metadata?.chains).toBe("alpha-1,beta-1");
       expect((await fetch(`${many.url}/alpha-1/v2/info/chains`)).status).toBe(404);
       expect((await fetch(`${many.url}/health`)).status).toBe(200);
+      // The reference page offers each chain's base for "Try it out".
+      const page = (await (await fetch(`${many.url}/docs/openapi.json`)).json()) as {
+        servers: { url: string }[];
+      };
+      expect(page.servers.map((s) => s.url)).toEqual(["/", "/alpha-1", "/beta-1"]);
       expect((await fetch(`${many.url}/alpha-1/ready`)).status).toBe(200);
       // Request series say which chain they served.
       const metrics = await (await fetch(`${many.url}/metrics`)).text();

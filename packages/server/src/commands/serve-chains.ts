@@ -15,6 +15,7 @@ import { type Database, openDatabase } from "../db/database.js";
 import { mountChains } from "../http/chain-mount.js";
 import { createApiServer } from "../http/client-error.js";
 import type { Metrics } from "../http/metrics.js";
+import type { DocsServer } from "../ops/api-docs.js";
 import { databaseOptions } from "./command-config.js";
 import { CHAIN_POOL_MAX } from "./ingest-chains.js";
 
@@ -61,6 +62,14 @@ export async function openServedChains(
 
 export async function closeServedChains(chains: readonly ServedChain[]): Promise<void> {
   await Promise.all(chains.map((c) => c.db.close()));
+}
+
+/** Each chain's base, offered by the root's `/docs` page ("Try it out" against that chain). */
+export function docsServersOf(chains: readonly ServedChain[]): DocsServer[] {
+  return chains.map(({ entry }) => ({
+    url: `/${entry.chainId}`,
+    description: `${entry.chainId}: its Indexer API (${entry.vmType})`,
+  }));
 }
 
 /** What every chain's app shares with the root app. */

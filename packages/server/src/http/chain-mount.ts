@@ -2,7 +2,7 @@
  * A deployment serving several chains: each chain's Indexer API under its own base URL
  * `/{chain_id}` (`/{chain_id}/indexer/...`, `/{chain_id}/status`, `/{chain_id}/swagger/doc.json`, ...),
  * so an explorer or wallet configured with `https://host/{chain_id}` as its indexer URL sends the
- * reference's paths unchanged. Each chain's app (one `createApp` per chain, over that chain's schema)
+ * reference's paths unchanged (`/docs` is the root's, offering each chain's base). Each chain's app (one `createApp` per chain, over that chain's schema)
  * sees the request without the prefix: its route templates, cache keys and 404/405 answers are the
  * chain's own. The Router API, `/metrics` and the operations pages stay at the root.
  *
@@ -16,7 +16,7 @@ import { sendError } from "./error-middleware.js";
 type Listener = (req: IncomingMessage, res: ServerResponse) => void;
 
 /** What a chain's base serves: its Indexer API and what explorers read beside it. */
-const CHAIN_PATH = /^\/(?:indexer(?:\/|$)|status\/?$|ready\/?$|health\/?$|swagger\/doc\.json$|docs(?:\/|$))/i;
+const CHAIN_PATH = /^\/(?:indexer(?:\/|$)|status\/?$|ready\/?$|health\/?$|swagger\/doc\.json$)/i;
 /** What only a chain's base serves: the same paths at the root name no chain. */
 const CHAIN_ONLY_PATH = /^\/(?:indexer(?:\/|$)|status\/?$)/i;
 

@@ -12,21 +12,30 @@ const PAGE_DOCUMENT_PATH = "/docs/openapi.json";
  * wherever that is (a random port, a proxy's host), not the `servers` entry the contract lists for
  * readers (`http://localhost:8080`). A relative server URL resolves against the page's own origin.
  */
-function pageDocument(spec: object): object {
-  return { ...spec, servers: [{ url: "/", description: "this deployment (the one serving this page)" }] };
+function pageDocument(spec: object, servers: readonly DocsServer[]): object {
+  return {
+    ...spec,
+    servers: [{ url: "/", description: "this deployment (the one serving this page)" }, ...servers],
+  };
+}
+
+/** A base URL the `/docs` page offers besides the root: a chain's, in a deployment of several. */
+export interface DocsServer {
+  url: string;
+  description: string;
 }
 
 /**
  * `/swagger/doc.json`: the bundled OpenAPI document (the path the reference indexer uses), and
  * `/docs`: an API reference rendered from it by Swagger UI, served from local assets (no CDN).
  */
-export function registerApiDocsRoutes(app: Express, spec: object): void {
+export function registerApiDocsRoutes(app: Express, spec: object, servers: readonly DocsServer[] = []): void {
   const body = JSON.stringify(spec);
   app.get("/swagger/doc.json", (_req, res) => {
     res.type("application/json").send(body);
   });
 
-  const pageBody = JSON.stringify(pageDocument(spec));
+  const pageBody = JSON.stringify(pageDocument(spec, servers));
   app.get(PAGE_DOCUMENT_PATH, (_req, res) => {
     res.type("application/json").send(pageBody);
   });
