@@ -38,6 +38,8 @@ describe("mountChains", () => {
     expect(route("/beta-1/status/")).toBe("beta-1 /status/");
     expect(route("/alpha-1/swagger/doc.json")).toBe("alpha-1 /swagger/doc.json");
     expect(route("/alpha-1/ready")).toBe("alpha-1 /ready");
+    // The contract's getMetrics, as at a one-chain deployment's base (the conformance CLI asks it).
+    expect(route("/alpha-1/metrics")).toBe("alpha-1 /metrics");
   });
 
   it("leaves the root's paths, and a chain's non-indexer paths, to the root", () => {

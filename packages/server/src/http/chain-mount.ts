@@ -2,9 +2,15 @@
  * A deployment serving several chains: each chain's Indexer API under its own base URL
  * `/{chain_id}` (`/{chain_id}/indexer/...`, `/{chain_id}/status`, `/{chain_id}/swagger/doc.json`, ...),
  * so an explorer or wallet configured with `https://host/{chain_id}` as its indexer URL sends the
- * reference's paths unchanged (`/docs` is the root's, offering each chain's base). Each chain's app (one `createApp` per chain, over that chain's schema)
- * sees the request without the prefix: its route templates, cache keys and 404/405 answers are the
- * chain's own. The Router API, `/metrics` and the operations pages stay at the root.
+ * reference's paths unchanged (`/docs` is the root's, offering each chain's base). Each chain's
+ * app (one `createApp` per chain, over that chain's schema) sees the request without the prefix: its route templates, cache keys and 404/405 answers are the
+ * chain's own. The Router API stays at the root.
+ *
+ * A chain's base answers every operation of the indexer's contract, `/metrics` included: the
+ * contract documents it beside `/status` and `/health`, and the conformance CLI run against a
+ * chain's base URL asks it there (a 404 failed `contract.getMetrics` and `method.getMetrics`). It
+ * is the process's one registry, the same text as the root's `/metrics` (request series labelled
+ * `chain_id`): scrape one of them, not both.
  *
  * At the root, `/indexer/...` and `/status` name no chain: they answer 404 listing the chains' bases
  * rather than guessing which one was meant.
@@ -16,7 +22,7 @@ import { sendError } from "./error-middleware.js";
 type Listener = (req: IncomingMessage, res: ServerResponse) => void;
 
 /** What a chain's base serves: its Indexer API and what explorers read beside it. */
-const CHAIN_PATH = /^\/(?:indexer(?:\/|$)|status\/?$|ready\/?$|health\/?$|swagger\/doc\.json$)/i;
+const CHAIN_PATH = /^\/(?:indexer(?:\/|$)|status\/?$|ready\/?$|health\/?$|metrics\/?$|swagger\/doc\.json$)/i;
 /** What only a chain's base serves: the same paths at the root name no chain. */
 const CHAIN_ONLY_PATH = /^\/(?:indexer(?:\/|$)|status\/?$)/i;
 
@@ -40,7 +46,7 @@ export function mountChains(options: {
         req.url = path;
         return chain(req, res);
       }
-      // Not a chain's path (the Router API, /metrics): the root's 404 or 405, as for any unknown path.
+      // Not a chain's path (the Router API): the root's 404 or 405, as for any unknown path.
       return options.root(req, res);
     }
     const query = url.indexOf("?");
