@@ -253,8 +253,15 @@ describe("one deployment of three devnet chains (move, evm, wasm)", () => {
     for (const c of CHAINS.filter((c) => c.chainId !== STOPPED))
       expect(metrics).toContain(`weft_ingest_stalled{chain_id="${c.chainId}"} 0`);
     // One stalled chain does not pull the ingest process (nor the deployment) out of service.
-    expect((await fetch(`${metricsUrl}/ready`)).status).toBe(200);
+    const ready = await fetch(`${metricsUrl}/ready`);
+    expect(ready.status).toBe(200);
     expect((await fetch(`${r.serve.url}/ready`)).status).toBe(200);
+    // ... while its own readiness, and the list, say it is the one stalled.
+    const { chains } = (await ready.json()) as { chains: { chain_id: string; state: string }[] };
+    expect(Object.fromEntries(chains.map((c) => [c.chain_id, c.state]))).toEqual(
+      Object.fromEntries(CHAINS.map((c) => [c.chainId, c.chainId === STOPPED ? "stalled" : "ingesting"])),
+    );
+    expect((await fetch(`${metricsUrl}/${STOPPED}/ready`)).status).toBe(503);
     // The other chains' API follows their new blocks; the stopped chain's still serves what it has.
     for (const c of CHAINS) {
       const status = (await (await fetch(`${r.serve.url}/${c.chainId}/status`)).json()) as { height: number };
