@@ -45,15 +45,18 @@ export interface WeftCommand {
 
 /**
  * Children still running: a test that fails before it stops its `weft` must not leave the process
- * behind (it keeps its ports, database and CPU for the rest of the run), so each test file ends them.
- * Vitest evaluates this module anew for every test file (a workspace package is not externalized), so
- * the set and its hook belong to one file.
+ * behind (it keeps its ports, database and CPU for the rest of the run). Where vitest evaluates this
+ * module anew for every test file (isolated files), the hook ends them after each file; where files
+ * share a worker's modules (`isolate: false`, the server's e2e project) it runs after the first file
+ * only, and the exit hook ends whatever is left when the worker ends.
  */
 const running = new Set<ChildProcess>();
-afterAll(() => {
+const killRunning = () => {
   for (const child of running) child.kill("SIGKILL");
   running.clear();
-});
+};
+afterAll(killRunning);
+process.once("exit", killRunning);
 
 /** Runs `weft <args>` and resolves once it prints the URL it serves; rejects if it exits first. */
 export async function startWeft(
