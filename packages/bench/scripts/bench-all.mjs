@@ -19,6 +19,9 @@
 //   dataset     200 000 txs, dense EVM chain (lists deeper than 10 000) [5 000 txs]
 //   deep-pages  first page vs 10 000 deep, Weft vs the raw baseline, 3 alternated rounds of 5 s each, medians
 //               [1 000 deep, 1 round of 1 s]
+//   many-chains 1, 5 and 20 devnet chains of 400 blocks, one deployment vs separate ones: memory,
+//               connections, ingest rate per chain, one chain's read p99 while another backfills, 5 s
+//               windows [1 and 5 chains of 100 blocks, 2 s windows]
 //   reference   Weft vs the reference indexer (weft-loadtest compare), only with both URLs given:
 //               two deployments indexing the same chain, started by you [2 s, 1 round]
 // The dataset's database is dropped at the end unless --keep-dataset.
@@ -146,6 +149,14 @@ const steps = [
       if (!url) throw new Error("needs the dataset step's database (dataset.json): run it first");
       return { DATABASE_URL: url };
     },
+  },
+  {
+    name: "many-chains",
+    args: [
+      bench("many-chains-bench.js"),
+      ...["--chains", size("1,5,20", "1,5"), "--blocks", size(400, 100), "--duration", size(5, 2)],
+    ],
+    json: "many-chains.json",
   },
   {
     name: "reference",

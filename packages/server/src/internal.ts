@@ -15,6 +15,7 @@
  * - route, balances and tracking benches: the registry (parse, bind to endpoints, synthetic), the
  *   route search, the balance reads' limits, the cluster workers' Node flags;
  * - validation bench: the operation router and listener, the handlers' types;
+ * - many-chains bench: the schema a chain's tables live in (to read its checkpoint);
  * - paths of the build: the CLI the benches spawn and the bundled registries.
  */
 import { fileURLToPath } from "node:url";
@@ -22,6 +23,7 @@ import { fileURLToPath } from "node:url";
 export { type OperationHandlers, RawJson } from "./api/operation.js";
 export { toBech32 } from "./chain/addresses.js";
 export { WORKER_NODE_FLAGS } from "./cluster/worker-node-flags.js";
+export { chainSchemaName } from "./db/chain-schema.js";
 export { createApiListener } from "./http/api-listener.js";
 export { createOperationRouter } from "./http/operations.js";
 export { parseAddress, parseTxHash } from "./indexer/address-params.js";

@@ -18,9 +18,9 @@ describe("bench:all --dry-run", () => {
   it("lists every benchmark in order, each writing the JSON the charts read, then the charts", () => {
     const lines = dryRun("--quick").trim().split("\n");
     expect(lines[0]).toMatch(
-      /^bench-all: 10 steps \(--quick sizes\), results in packages\/bench\/results\/\d{4}-\d\d-\d\dT/,
+      /^bench-all: 11 steps \(--quick sizes\), results in packages\/bench\/results\/\d{4}-\d\d-\d\dT/,
     );
-    const steps = lines.slice(1).map((l) => /^\[(\d+)\/10\] ([\w-]+): (.*)$/.exec(l));
+    const steps = lines.slice(1).map((l) => /^\[(\d+)\/11\] ([\w-]+): (.*)$/.exec(l));
     expect(steps.map((m) => m?.[2])).toEqual([
       "ingest",
       "route",
@@ -30,6 +30,7 @@ describe("bench:all --dry-run", () => {
       "validation",
       "dataset",
       "deep-pages",
+      "many-chains",
       "reference",
       "charts",
     ]);
@@ -48,6 +49,9 @@ describe("bench:all --dry-run", () => {
     for (const [step, file] of written)
       expect(command(step)).toMatch(new RegExp(`--json packages/bench/results/[^ ]+/${file}( |$)`));
     expect(command("deep-pages")).toContain("(DATABASE_URL from dataset.json)");
+    expect(command("many-chains")).toMatch(
+      /^node packages\/bench\/dist\/many-chains-bench\.js --chains 1,5 --blocks 100 --duration 2 --json packages\/bench\/results\/[^ ]+\/many-chains\.json$/,
+    );
     expect(command("reference")).toMatch(/^skipped: needs --reference-url and --weft-url/);
     // A quick run's numbers are a smoke check: its charts stay in its results folder.
     expect(command("charts")).toMatch(
@@ -73,6 +77,12 @@ describe("bench:all --dry-run", () => {
     expect(out).toMatch(/\/reference\.json\n\[3\/3\] charts: /);
     // A full run redraws the published charts (BENCHMARKS.md links them).
     expect(out).toMatch(/\[3\/3\] charts: .* --out packages\/bench\/charts$/m);
+  });
+
+  it("measures 1, 5 and 20 chains of 400 blocks without --quick", () => {
+    expect(dryRun("--only", "many-chains")).toMatch(
+      /^\[1\/2\] many-chains: node packages\/bench\/dist\/many-chains-bench\.js --chains 1,5,20 --blocks 400 --duration 5 --json /m,
+    );
   });
 
   it("refuses an unknown step, naming the known ones", () => {
