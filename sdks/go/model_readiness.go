@@ -1,7 +1,7 @@
 /*
 Weft API
 
-Weft serves two HTTP JSON APIs from one process:  - the **Indexer API** (read-only), a drop-in for the reference Initia indexer (rollytics): blocks,   Cosmos txs, EVM txs and internal txs, NFT collections and tokens, rich lists and status; - the **Router API**, wire-compatible with the Skip Go API v2 shapes Initia uses.  Every error, on every path, is `application/json` with the body `{code, message, details}` where `code` is the gRPC status code matching the HTTP status (400 -> 3, 404 -> 5, 405 -> 12, 413 -> 8, 415 -> 3, 429 -> 8, 500 -> 2, 501 -> 12, 503 -> 14; any other 4xx -> 3).  Each operation documents the statuses it answers. A few belong to no operation, because they are decided before one is chosen, and can come from any request:  - **404** (code 5): no operation at this path. - **405** (code 12): the path exists under another method; `Allow` lists them. CONNECT gets it   on any target: this server is not a proxy. - **400** (code 3): the request is not valid HTTP/1.1 (a control character in a header, raw   non-ASCII in the URL, a bad version) or an HTTP/1.1 request has no `Host` header. - **501** (code 12): an HTTP method this server does not know at all (not GET, HEAD, POST, OPTIONS). - **408** (code 3): the request head did not arrive within the server's headers timeout. - **431** (code 3): the request line and headers exceed the server's limit (16 KiB).  The HTTP parser errors among these (400, 501, 408, 431) and CONNECT's 405 close the connection (`Connection: close`).  Every operation that reads the database answers **503** (code 14, with `Retry-After` in seconds) while the database is unavailable, at once instead of after a hang; `/health` alone never does. 
+Weft serves two HTTP JSON APIs from one process:  - the **Indexer API** (read-only), a drop-in for the reference Initia indexer (rollytics): blocks,   Cosmos txs, EVM txs and internal txs, NFT collections and tokens, rich lists and status; - the **Router API**, wire-compatible with the Skip Go API v2 shapes Initia uses.  A deployment of one chain serves every path below at its root. A deployment of several chains (`CHAINS_FILE`) serves each chain's Indexer API under that chain's own base URL, `/{chain_id}`: `/{chain_id}/indexer/...`, `/{chain_id}/status`, `/{chain_id}/ready`, `/{chain_id}/health`, `/{chain_id}/metrics` and `/{chain_id}/swagger/doc.json`, with the paths, parameters and answers below unchanged, so a client given `https://host/{chain_id}` as its indexer URL works as against a deployment of that chain alone. The Router API and `/docs` stay at the root (`/metrics` is the same text at the root and at each base), where `/indexer/...` and `/status` answer 404 (`details[0].reason` `CHAIN_NOT_NAMED`, `metadata.chains` listing the chain ids). The `/docs` page of such a deployment offers each chain's base as a server.  Every error, on every path, is `application/json` with the body `{code, message, details}` where `code` is the gRPC status code matching the HTTP status (400 -> 3, 404 -> 5, 405 -> 12, 413 -> 8, 415 -> 3, 429 -> 8, 500 -> 2, 501 -> 12, 503 -> 14; any other 4xx -> 3).  Each operation documents the statuses it answers. A few belong to no operation, because they are decided before one is chosen, and can come from any request:  - **404** (code 5): no operation at this path. - **405** (code 12): the path exists under another method; `Allow` lists them. CONNECT gets it   on any target: this server is not a proxy. - **400** (code 3): the request is not valid HTTP/1.1 (a control character in a header, raw   non-ASCII in the URL, a bad version) or an HTTP/1.1 request has no `Host` header. - **501** (code 12): an HTTP method this server does not know at all (not GET, HEAD, POST, OPTIONS). - **408** (code 3): the request head did not arrive within the server's headers timeout. - **431** (code 3): the request line and headers exceed the server's limit (16 KiB).  The HTTP parser errors among these (400, 501, 408, 431) and CONNECT's 405 close the connection (`Connection: close`).  Every operation that reads the database answers **503** (code 14, with `Retry-After` in seconds) while the database is unavailable, at once instead of after a hang; `/health` alone never does. 
 
 API version: 0.1.0
 */
@@ -27,6 +27,8 @@ type Readiness struct {
 	Migrations ReadinessMigrations `json:"migrations"`
 	// Present when the server reads from streaming replicas (DATABASE_READ_URLS): each replica, whether the Indexer API's reads go to it, and why not. A skipped replica does not make the server unready (reads then go to the other replicas, else the primary). 
 	Replicas []ReadinessReplicasInner `json:"replicas,omitempty"`
+	// Present on the METRICS_PORT of `weft ingest --chains` (CHAINS_FILE): every chain the process follows and whether it progresses. One stalled chain does not make the process unready (the others go on); `/{chain_id}/ready` on the same port answers 503 INGEST_STALLED for that chain alone, and `/ready` answers 503 only when every chain is stalled. 
+	Chains []ReadinessChainsInner `json:"chains,omitempty"`
 	AdditionalProperties map[string]interface{}
 }
 
@@ -156,6 +158,38 @@ func (o *Readiness) SetReplicas(v []ReadinessReplicasInner) {
 	o.Replicas = v
 }
 
+// GetChains returns the Chains field value if set, zero value otherwise.
+func (o *Readiness) GetChains() []ReadinessChainsInner {
+	if o == nil || IsNil(o.Chains) {
+		var ret []ReadinessChainsInner
+		return ret
+	}
+	return o.Chains
+}
+
+// GetChainsOk returns a tuple with the Chains field value if set, nil otherwise
+// and a boolean to check if the value has been set.
+func (o *Readiness) GetChainsOk() ([]ReadinessChainsInner, bool) {
+	if o == nil || IsNil(o.Chains) {
+		return nil, false
+	}
+	return o.Chains, true
+}
+
+// HasChains returns a boolean if a field has been set.
+func (o *Readiness) HasChains() bool {
+	if o != nil && !IsNil(o.Chains) {
+		return true
+	}
+
+	return false
+}
+
+// SetChains gets a reference to the given []ReadinessChainsInner and assigns it to the Chains field.
+func (o *Readiness) SetChains(v []ReadinessChainsInner) {
+	o.Chains = v
+}
+
 func (o Readiness) MarshalJSON() ([]byte, error) {
 	toSerialize,err := o.ToMap()
 	if err != nil {
@@ -171,6 +205,9 @@ func (o Readiness) ToMap() (map[string]interface{}, error) {
 	toSerialize["migrations"] = o.Migrations
 	if !IsNil(o.Replicas) {
 		toSerialize["replicas"] = o.Replicas
+	}
+	if !IsNil(o.Chains) {
+		toSerialize["chains"] = o.Chains
 	}
 
 	for key, value := range o.AdditionalProperties {
@@ -221,6 +258,7 @@ func (o *Readiness) UnmarshalJSON(data []byte) (err error) {
 		delete(additionalProperties, "database")
 		delete(additionalProperties, "migrations")
 		delete(additionalProperties, "replicas")
+		delete(additionalProperties, "chains")
 		o.AdditionalProperties = additionalProperties
 	}
 
