@@ -17,6 +17,9 @@
  *     window four times at the rate seen, each backfill finished before the next idle window); medians
  *     over rounds, and the change of p99 in %.
  * The response cache is off by default so every read reaches Postgres, which the backfill shares.
+ * --backfill-rate 0,100 measures every shape once per INGEST_BACKFILL_RATE (0: unbounded), side by
+ * side; --read-rate R reads at R req/s in all (a latency at a given load) instead of as fast as the
+ * connections go (closed loop: on a machine the reads saturate, any other work shows in p99).
  *
  *   node packages/bench/dist/many-chains-bench.js [--chains 1,5,20] [--blocks 400] [--json FILE]
  */
@@ -42,11 +45,13 @@ import {
   type RoundReads,
   type ShapeResult,
 } from "./many-chains-table.js";
+import { measureOpenLoop } from "./open-loop.js";
 import { treeRssBytes } from "./process-rss.js";
 
 const USAGE =
   "usage: many-chains-bench [--chains 1,5,20] [--blocks 400] [--backfill-blocks 1000] [--duration 5]\n" +
-  "         [--rounds 3] [--connections 10] [--response-cache off] [--admin-url URL] [--json FILE]\n" +
+  "         [--rounds 3] [--connections 10] [--read-rate 0] [--backfill-rate 0[,100...]]\n" +
+  "         [--response-cache off] [--admin-url URL] [--json FILE]\n" +
   "N devnet chains in one deployment vs as N separate deployments: memory, connections, ingest rate\n" +
   "per chain, and one chain's read p99 while another backfills.";
 const values = parseBenchArgs(USAGE, {
@@ -56,6 +61,8 @@ const values = parseBenchArgs(USAGE, {
   duration: { type: "string", default: "5" },
   rounds: { type: "string", default: "3" },
   connections: { type: "string", default: "10" },
+  "read-rate": { type: "string", default: "0" },
+  "backfill-rate": { type: "string", default: "0" },
   "response-cache": { type: "string", default: "off" },
   "admin-url": { type: "string", default: DEFAULT_ADMIN_URL },
   ...JSON_OPTION,
@@ -67,6 +74,8 @@ const durationSec = Number(values.duration);
 const rounds = Number(values.rounds);
 const connections = Number(values.connections);
 const responseCache = values["response-cache"] === "on" ? "on" : "off";
+const readRate = Number(values["read-rate"]);
+const backfillRates = (values["backfill-rate"] ?? "").split(",").map(Number);
 const wrong = [
   !counts.every((n) => Number.isInteger(n) && n >= 1) && `--chains ${values.chains}`,
   !(Number.isInteger(blocks) && blocks >= 10) && `--blocks ${values.blocks}`,
@@ -75,6 +84,8 @@ const wrong = [
   !(durationSec > 0) && `--duration ${values.duration}`,
   !(Number.isInteger(rounds) && rounds >= 1) && `--rounds ${values.rounds}`,
   !(Number.isInteger(connections) && connections >= 1) && `--connections ${values.connections}`,
+  !(Number.isInteger(readRate) && readRate >= 0) && `--read-rate ${values["read-rate"]}`,
+  !backfillRates.every((r) => Number.isInteger(r) && r >= 0) && `--backfill-rate ${values["backfill-rate"]}`,
   !["on", "off"].includes(values["response-cache"]) && `--response-cache ${values["response-cache"]}`,
 ].filter(Boolean);
 if (wrong.length > 0) {
@@ -106,14 +117,17 @@ const overRounds = (rs: Reads[]): RoundReads => ({
   rounds: rs,
 });
 
-/** One caught-up chain's reads for --duration seconds, the two URLs alternating on every connection. */
-const reads = (base: string, name: string, seconds = durationSec) =>
-  measure({
-    name,
-    targets: [{ url: `${base}/indexer/block/v1/blocks?pagination.limit=10` }, { url: `${base}/status` }],
-    durationSec: seconds,
-    connections,
-  });
+/**
+ * One caught-up chain's reads for --duration seconds, the two URLs alternating: as fast as
+ * --connections go, or at --read-rate (open-loop.ts).
+ */
+const reads = async (base: string, name: string, seconds = durationSec): Promise<Reads> => {
+  const urls = [`${base}/indexer/block/v1/blocks?pagination.limit=10`, `${base}/status`];
+  if (readRate > 0) return measureOpenLoop({ urls, ratePerSec: readRate, durationSec: seconds });
+  return readsOf(
+    await measure({ name, targets: urls.map((url) => ({ url })), durationSec: seconds, connections }),
+  );
+};
 
 const admin = new pg.Pool({
   connectionString: values["admin-url"],
@@ -180,20 +194,28 @@ async function backfill(deployment: Deployment, head: number, started: number) {
   };
 }
 
-async function runShape(chains: number, shape: Deployment["shape"]): Promise<ShapeResult> {
+async function runShape(
+  chains: number,
+  shape: Deployment["shape"],
+  backfillRate: number,
+): Promise<ShapeResult> {
   const nodes: ChainNodes = await startChainNodes(chains, blocks);
   let deployment: Deployment | undefined;
+  const label = `${chains} ${shape}${backfillRate > 0 ? ` ${backfillRate}/s` : ""}`;
   try {
-    const options = { nodes: nodes.nodes, adminUrl: values["admin-url"], responseCache } as const;
+    const options = {
+      nodes: nodes.nodes,
+      adminUrl: values["admin-url"],
+      responseCache,
+      backfillRate,
+    } as const;
     deployment =
       shape === "one" ? await startOneDeployment(options) : await startSeparateDeployments(options);
     const cost = sampleCost(deployment);
     const ingest = await backfill(deployment, blocks, deployment.startedAt);
     const caughtUp = await cost.mark();
     const reader = deployment.chainBases[0] ?? "";
-    process.stderr.write(
-      `  ${chains} ${shape}: caught up in ${ingest.seconds.toFixed(1)} s; reads while idle...\n`,
-    );
+    process.stderr.write(`  ${label}: caught up in ${ingest.seconds.toFixed(1)} s; reads while idle...\n`);
     // Rounds of an idle window, then (N >= 2) a window while the last chain backfills new blocks;
     // medians over rounds, so one burst of the machine's other work moves one round only.
     // Untimed: the first reads open the pool's connections and compile the handlers' paths (a first
@@ -206,16 +228,14 @@ async function runShape(chains: number, shape: Deployment["shape"]): Promise<Sha
     const at = async () => (await deployment?.heights())?.[chains - 1] ?? 0;
     let blocksToAdd = backfillBlocks;
     for (let round = 1; round <= rounds; round++) {
-      idle.push(readsOf(await reads(reader, "idle")));
+      idle.push(await reads(reader, "idle"));
       if (chains < 2) continue;
       const before = await at();
       const target = await nodes.produce(chains - 1, blocksToAdd);
       for (const until = Date.now() + 60_000; (await at()) <= before && Date.now() < until; ) await sleep(20);
       const from = { height: await at(), t: performance.now() };
-      process.stderr.write(
-        `  ${chains} ${shape}: round ${round}, reads while chain ${chains} backfills...\n`,
-      );
-      during.push(readsOf(await reads(reader, "during backfill")));
+      process.stderr.write(`  ${label}: round ${round}, reads while chain ${chains} backfills...\n`);
+      during.push(await reads(reader, "during backfill"));
       const to = { height: await at(), t: performance.now() };
       const rate = (to.height - from.height) / ((to.t - from.t) / 1000);
       backfillRates.push(rate);
@@ -230,6 +250,7 @@ async function runShape(chains: number, shape: Deployment["shape"]): Promise<Sha
     return {
       chains,
       shape,
+      backfillRate,
       rssPeakBytes: peak.rss,
       rssCaughtUpBytes: caughtUp.rss,
       connectionsPeak: peak.connections,
@@ -249,17 +270,27 @@ async function runShape(chains: number, shape: Deployment["shape"]): Promise<Sha
 const results: ShapeResult[] = [];
 try {
   for (const chains of counts)
-    for (const shape of ["one", "separate"] as const) {
-      process.stderr.write(
-        `${chains} chain(s), ${shape === "one" ? "one deployment" : "separate deployments"}...\n`,
-      );
-      results.push(await runShape(chains, shape));
-    }
+    for (const rate of backfillRates)
+      for (const shape of ["one", "separate"] as const) {
+        process.stderr.write(
+          `${chains} chain(s), ${shape === "one" ? "one deployment" : "separate deployments"}${rate > 0 ? `, backfills at ${rate} blocks/s` : ""}...\n`,
+        );
+        results.push(await runShape(chains, shape, rate));
+      }
 } finally {
   await admin.end();
 }
 
-const settings = { chains: counts, blocks, backfillBlocks, durationSec, rounds, connections, responseCache };
+const settings = {
+  chains: counts,
+  blocks,
+  backfillBlocks,
+  durationSec,
+  rounds,
+  connections,
+  readRate,
+  responseCache,
+};
 process.stdout.write(formatManyChainsTable(results, settings));
 writeBenchJson(values.json, "many-chains", settings, {
   runs: results.map((r) => ({ ...r, p99ChangePercent: p99Change(r) })),

@@ -81,6 +81,8 @@ export interface DeploymentOptions {
   adminUrl: string;
   /** RESPONSE_CACHE of every `weft serve` (off: each read reaches Postgres). */
   responseCache: "on" | "off";
+  /** INGEST_BACKFILL_RATE of every `weft ingest` (0: unbounded): one budget per ingest process. */
+  backfillRate: number;
 }
 
 /** An Initia registry chain.json of a Move chain whose node serves RPC and REST on one URL. */
@@ -98,6 +100,7 @@ export async function startOneDeployment(options: DeploymentOptions): Promise<De
   const file = path.join(dir, "chains.json");
   writeFileSync(file, JSON.stringify(options.nodes.map(moveChainJson)));
   const env = { DATABASE_URL: db.url, CHAINS_FILE: file };
+  const ingestEnv = { ...env, INGEST_BACKFILL_RATE: String(options.backfillRate) };
   const weft: WeftChild[] = [];
   const probe = probePool(db.url);
   const stop = async () => {
@@ -108,7 +111,7 @@ export async function startOneDeployment(options: DeploymentOptions): Promise<De
   };
   try {
     const startedAt = performance.now();
-    weft.push(spawnWeft(["ingest"], env));
+    weft.push(spawnWeft(["ingest"], ingestEnv));
     weft.push(
       spawnWeft(["serve", "--port", "0"], { ...env, WORKERS: "1", RESPONSE_CACHE: options.responseCache }),
     );
@@ -149,7 +152,12 @@ export async function startSeparateDeployments(options: DeploymentOptions): Prom
       const url = dbs[i]?.url ?? "";
       const env = { DATABASE_URL: url, CHAIN_ID: node.chainId, VM_TYPE: "move" };
       const weft = [
-        spawnWeft(["ingest"], { ...env, RPC_URL: node.url, REST_URL: node.url }),
+        spawnWeft(["ingest"], {
+          ...env,
+          RPC_URL: node.url,
+          REST_URL: node.url,
+          INGEST_BACKFILL_RATE: String(options.backfillRate),
+        }),
         spawnWeft(["serve", "--port", "0"], {
           ...env,
           WORKERS: "1",

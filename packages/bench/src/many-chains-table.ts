@@ -18,6 +18,8 @@ export type RoundReads = Reads & { rounds: Reads[] };
 export interface ShapeResult {
   chains: number;
   shape: Deployment["shape"];
+  /** INGEST_BACKFILL_RATE of the shape's ingest processes (0: unbounded). */
+  backfillRate: number;
   /** Peak of the summed VmRSS of the shape's weft processes over the phase, bytes. */
   rssPeakBytes: number;
   /** Summed VmRSS once every chain had caught up, before any load, bytes. */
@@ -51,6 +53,9 @@ export const p99Change = (r: ShapeResult) =>
     ? ((r.duringBackfill.p99Ms - r.idle.p99Ms) / r.idle.p99Ms) * 100
     : undefined;
 
+/** The shape, and the backfill rate its ingest processes were bounded to (INGEST_BACKFILL_RATE). */
+const shapeLabel = (r: ShapeResult) => (r.backfillRate > 0 ? `${r.shape} ${r.backfillRate}/s` : r.shape);
+
 /** What the run was asked, for the table's heading. */
 export interface TableSettings {
   /** The numbers of chains measured. */
@@ -60,25 +65,21 @@ export interface TableSettings {
   durationSec: number;
   rounds: number;
   connections: number;
+  /** Reads per second in all (0: as fast as the connections go). */
+  readRate: number;
   responseCache: string;
 }
 
 /** The printed table, heading, rows and notes, ending with a newline. */
 export function formatManyChainsTable(results: readonly ShapeResult[], settings: TableSettings): string {
-  const {
-    chains: counts,
-    blocks,
-    backfillBlocks,
-    durationSec,
-    rounds,
-    connections,
-    responseCache,
-  } = settings;
+  const { blocks, backfillBlocks, durationSec, rounds, connections, readRate } = settings;
+  const counts = settings.chains;
   const cell = (s: string, w: number) => s.padStart(w);
-  const readsCell = (r?: Reads) => (r ? `${r.requestsPerSec.toFixed(0)}, ${r.p99Ms} ms` : "-");
+  const readsCell = (r?: Reads) =>
+    r ? `${r.requestsPerSec.toFixed(0)}, ${r.p99Ms.toFixed(r.p99Ms < 100 ? 1 : 0)} ms` : "-";
   const COLUMNS: [string, number][] = [
     ["chains", 6],
-    ["shape", 8],
+    ["shape", 14],
     ["weft RSS MB (/chain)", 20],
     ["PG conns (/chain)", 17],
     ["all backfill: s, blocks/s/chain", 31],
@@ -93,7 +94,7 @@ export function formatManyChainsTable(results: readonly ShapeResult[], settings:
     const backfilling = r.duringBackfill?.backfillBlocksPerSec ?? [];
     return [
       String(r.chains),
-      r.shape,
+      shapeLabel(r),
       `${rss.toFixed(0)} (${(rss / r.chains).toFixed(0)})`,
       `${r.connectionsPeak} (${(r.connectionsPeak / r.chains).toFixed(1)})`,
       `${r.backfillSeconds.toFixed(1)}, ${median(r.ingestBlocksPerSecFromStart).toFixed(0)}`,
@@ -101,14 +102,15 @@ export function formatManyChainsTable(results: readonly ShapeResult[], settings:
       readsCell(r.idle),
       readsCell(r.duringBackfill),
       change === undefined ? "-" : `${change >= 0 ? "+" : ""}${change.toFixed(0)}%`,
-    ].map((c, i) => (i === 1 ? c.padEnd(8) : cell(c, COLUMNS[i]?.[1] ?? 0)));
+    ].map((c, i) => (i === 1 ? c.padEnd(COLUMNS[1]?.[1] ?? 0) : cell(c, COLUMNS[i]?.[1] ?? 0)));
   });
   /** What one more chain adds to one deployment, against what a separate deployment of one chain costs. */
   const extra = counts
     .filter((n) => n >= 2)
     .map((n) => {
-      const one = (c: number) => results.find((r) => r.chains === c && r.shape === "one");
-      const sep = results.find((r) => r.chains === n && r.shape === "separate");
+      const unbounded = results.filter((r) => r.backfillRate === 0);
+      const one = (c: number) => unbounded.find((r) => r.chains === c && r.shape === "one");
+      const sep = unbounded.find((r) => r.chains === n && r.shape === "separate");
       const base = one(Math.min(...counts)) ?? one(n);
       const top = one(n);
       if (!top || !sep || !base || base.chains === n) return undefined;
@@ -118,7 +120,7 @@ export function formatManyChainsTable(results: readonly ShapeResult[], settings:
     .filter(Boolean);
   return [
     `${blocks} devnet blocks per chain, all backfilling at once from the processes' start (s until every chain is at its head; blocks/s per chain, median); ` +
-      `then ${rounds} round(s) of one chain's reads (${connections} connections for ${durationSec} s, response cache ${responseCache}) idle, then while the last chain backfills ` +
+      `then ${rounds} round(s) of one chain's reads (${connections} connections for ${durationSec} s, ${readRate > 0 ? `${readRate} req/s in all` : "as fast as they go"}, response cache ${settings.responseCache}) idle, then while the last chain backfills ` +
       `(${backfillBlocks} new blocks, then sized to the rate seen); medians over rounds; RSS and connections: peaks over each phase`,
     `| ${COLUMNS.map(([name, w], i) => (i === 1 ? name.padEnd(w) : name.padStart(w))).join(" | ")} |`,
     `| ${COLUMNS.map(([, w]) => "-".repeat(w)).join(" | ")} |`,
@@ -128,13 +130,13 @@ export function formatManyChainsTable(results: readonly ShapeResult[], settings:
       .filter((r) => r.idle.errors + (r.duringBackfill?.errors ?? 0) > 0)
       .map(
         (r) =>
-          `note: N=${r.chains} ${r.shape}: ${r.idle.errors} of ${r.idle.requests} reads failed idle, ${r.duringBackfill?.errors ?? 0} of ${r.duringBackfill?.requests ?? 0} during the backfill`,
+          `note: N=${r.chains} ${shapeLabel(r)}: ${r.idle.errors} of ${r.idle.requests} reads failed idle, ${r.duringBackfill?.errors ?? 0} of ${r.duringBackfill?.requests ?? 0} during the backfill`,
       ),
     ...results
       .filter((r) => r.duringBackfill && !r.duringBackfill.covered)
       .map(
         (r) =>
-          `note: N=${r.chains} ${r.shape}: the backfill did not cover the whole read window (raise --backfill-blocks)`,
+          `note: N=${r.chains} ${shapeLabel(r)}: the backfill did not cover the whole read window (raise --backfill-blocks)`,
       ),
     "",
   ].join("\n");

@@ -4,7 +4,7 @@
  */
 import { Command, Option } from "commander";
 import { readBuildInfo, versionLine } from "./build-info.js";
-import { configOrExit, databaseOptions } from "./commands/command-config.js";
+import { configOrExit, databaseOptions, ingestLoopOptions } from "./commands/command-config.js";
 import { ingestChains } from "./commands/ingest-chains.js";
 import { isWorker, serve, serveWorker } from "./commands/serve.js";
 import { serveApp } from "./commands/serve-app.js";
@@ -121,9 +121,7 @@ async function ingest(opts: Record<string, unknown>): Promise<void> {
       chainId: config.chainId,
       prefix: config.prefix,
       startHeight: BigInt(config.startHeight),
-      concurrency: config.ingestConcurrency,
-      commitBlocks: config.ingestCommitBlocks,
-      writesInFlight: config.ingestWritesInFlight,
+      ...ingestLoopOptions(config),
       signal: controller.signal,
       tty: process.stderr.isTTY ? process.stderr : undefined,
       status,
@@ -235,9 +233,7 @@ async function dev(opts: Record<string, unknown>, stop: AbortSignal): Promise<vo
     chainId: node.chain.chainId,
     prefix: config.prefix,
     startHeight: 1n,
-    concurrency: config.ingestConcurrency,
-    commitBlocks: config.ingestCommitBlocks,
-    writesInFlight: config.ingestWritesInFlight,
+    ...ingestLoopOptions(config),
     signal: ingestion.signal,
     status,
   }).catch((err: unknown) => logger.error({ err }, "ingestion stopped with an error"));

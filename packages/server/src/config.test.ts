@@ -38,6 +38,7 @@ describe("loadConfig", () => {
       ingestConcurrency: 16,
       ingestCommitBlocks: 64,
       ingestWritesInFlight: 4,
+      ingestBackfillRate: 0,
       host: "127.0.0.1",
       port: 8080,
       databaseUrl: undefined,

@@ -39,6 +39,8 @@ export interface Config {
   ingestCommitBlocks: number;
   /** Block writes pipelined on the writer's connection during a backfill (ingest/run-ingest.ts). */
   ingestWritesInFlight: number;
+  /** Most blocks per second the process backfills, all chains together; 0: unbounded (ingest/backfill-budget.ts). */
+  ingestBackfillRate: number;
   host: string;
   port: number;
   databaseUrl: string | undefined;
@@ -307,6 +309,15 @@ export const SETTINGS = {
       "block writes sent to Postgres before the oldest is answered while backfilling (pipelined on one connection, each its own transaction; 1 = one at a time, e.g. behind a proxy that cannot pipeline; the embedded database always uses 1)",
     fallback: String(WRITES_IN_FLIGHT),
     parse: integer(1, 16),
+  },
+  ingestBackfillRate: {
+    env: "INGEST_BACKFILL_RATE",
+    flag: "ingest-backfill-rate",
+    commands: INGESTING,
+    describe:
+      "most blocks per second this process backfills, every chain of a chains file together (a chain following its head is never held back); bounds the backfill's share of the node, this machine and Postgres, so reads of caught-up chains keep their latency; 0 = as fast as the node and Postgres go",
+    fallback: "0",
+    parse: integer(0, 100_000),
   },
   chainsFile: {
     env: "CHAINS_FILE",

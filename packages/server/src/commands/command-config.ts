@@ -4,6 +4,7 @@
  */
 import type { Logger } from "pino";
 import { type Config, ConfigError, loadConfig } from "../config.js";
+import { createBackfillBudget } from "../ingest/backfill-budget.js";
 import { loadRegistry } from "../router/registry/load-registry.js";
 import type { Registry } from "../router/registry/registry.js";
 
@@ -51,4 +52,18 @@ export function registryOrExit(config: Config): Registry | undefined {
     process.stderr.write(`weft: ${(err as Error).message}\n`);
     process.exit(2);
   }
+}
+
+/**
+ * How the ingest loops of a command backfill (INGEST_* settings). Call it once per process: the
+ * backfill budget it makes is the whole process's, shared by every chain it follows.
+ */
+export function ingestLoopOptions(config: Config) {
+  return {
+    concurrency: config.ingestConcurrency,
+    commitBlocks: config.ingestCommitBlocks,
+    writesInFlight: config.ingestWritesInFlight,
+    backfillBudget:
+      config.ingestBackfillRate > 0 ? createBackfillBudget(config.ingestBackfillRate) : undefined,
+  };
 }

@@ -13,7 +13,7 @@ import { createMetrics } from "../http/metrics.js";
 import { superviseChains } from "../ingest/chain-supervisor.js";
 import { createIngestSeries, createIngestStatus } from "../ingest/ingest-status.js";
 import { startIngestMonitor } from "../ops/ingest-monitor.js";
-import { databaseOptions } from "./command-config.js";
+import { databaseOptions, ingestLoopOptions } from "./command-config.js";
 
 /**
  * Connections per chain: its writer lock's, its writes', and a spare for the checkpoint reads and
@@ -80,9 +80,7 @@ export async function ingestChains(options: {
       createStatus: () => createIngestStatus({ series, stallTimeoutMs: config.ingestStallTimeoutMs }),
       ingest: {
         startHeight: BigInt(config.startHeight),
-        concurrency: config.ingestConcurrency,
-        commitBlocks: config.ingestCommitBlocks,
-        writesInFlight: config.ingestWritesInFlight,
+        ...ingestLoopOptions(config),
       },
       logger,
       signal,

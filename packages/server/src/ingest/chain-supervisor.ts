@@ -28,6 +28,7 @@ export type SharedIngestOptions = Pick<
   | "concurrency"
   | "commitBlocks"
   | "writesInFlight"
+  | "backfillBudget"
   | "rpcTimeoutMs"
   | "retryDelayMs"
   | "retryMaxDelayMs"

@@ -131,6 +131,35 @@ describe("runIngestLoop", () => {
     expect(sink.rows.size).toBe(50);
   });
 
+  it("takes a budget permit for every block of a backfill, none for a chain following its head", async () => {
+    const sink = memorySink();
+    let takes = 0;
+    const backfillBudget = {
+      blocksPerSec: 1,
+      take: async () => {
+        takes += 1;
+      },
+    };
+    const common = { chainId: "t", sink, backfillBudget, pollIntervalMs: 1, logger: silentLogger };
+    await runIngestLoop({
+      ...common,
+      source: chain(() => 40n),
+      stopAtHeight: 40n,
+      signal: new AbortController().signal,
+    });
+    expect(takes).toBe(40);
+    // Following: every poll finds one new block.
+    let head = 40n;
+    await runIngestLoop({
+      ...common,
+      source: chain(() => (head < 46n ? ++head : head)),
+      stopAtHeight: 46n,
+      signal: new AbortController().signal,
+    });
+    expect(sink.rows.size).toBe(46);
+    expect(takes).toBe(40);
+  });
+
   it("groups blocks fetched while a slow write runs, never more than commitBlocks, one write at a time", async () => {
     const sink = batchingSink({ writeMs: 5, failAt: new Set([1n]) });
     const last = await runIngestLoop({

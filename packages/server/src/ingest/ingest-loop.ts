@@ -7,6 +7,7 @@
  * blocks up to its checkpoint, and resuming from checkpoint + 1 loses and duplicates nothing.
  */
 import type { Logger } from "pino";
+import type { BackfillBudget } from "./backfill-budget.js";
 import { BACKOFF_MAX_MS, createBackoff, DATABASE_BACKOFF_MAX_MS } from "./backoff.js";
 import {
   BlockError,
@@ -25,6 +26,13 @@ export { ChainMismatchError };
 
 /** A failure that repeats this many times in a row is logged at error, not warn. */
 const REPEATED_FAILURES_ERROR = 3;
+
+/**
+ * A round of at most this many blocks is following the head, not backfilling: the backfill budget
+ * never delays it. A poll finds one or two new blocks on a live chain (blocks every 0.5-1 s, a poll
+ * every second); a caught-up chain must stay fresh however busy the others' backfills are.
+ */
+const FOLLOWING_BLOCKS = 4n;
 
 export interface BlockSource<T> {
   /** The latest height the node can serve. */
@@ -84,6 +92,11 @@ export interface IngestLoopOptions<T> {
    * naming both heights is logged at once and again every this many ms. @default 30000
    */
   behindWarnIntervalMs?: number;
+  /**
+   * Paces the fetches of a backfill (rounds of more than FOLLOWING_BLOCKS blocks): one permit per
+   * block, shared with the other chains of the process (backfill-budget.ts). None: as fast as it goes.
+   */
+  backfillBudget?: BackfillBudget | undefined;
   /** Stop once this height is committed (tests, datasets). */
   stopAtHeight?: bigint;
   signal: AbortSignal;
@@ -239,15 +252,18 @@ export async function runIngestLoop<T>(options: IngestLoopOptions<T>): Promise<b
       }
       if (options.links && tip === undefined && committed !== null && sink.blockHash)
         tip = (await sink.blockHash(committed)) ?? undefined;
+      const budget = to - from + 1n > FOLLOWING_BLOCKS ? options.backfillBudget : undefined;
       const fetched = fetchInOrder({
         from,
         to,
         concurrency,
         // The height rides along with the failure, into the logs and the classification.
-        fetch: (height, s) =>
-          source.fetch(height, s).catch((err: unknown) => {
+        fetch: async (height, s) => {
+          await budget?.take(s);
+          return source.fetch(height, s).catch((err: unknown) => {
             throw new BlockError(height, "fetch", err);
-          }),
+          });
+        },
         signal,
       });
       const blocks = options.links

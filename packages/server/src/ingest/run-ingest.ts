@@ -13,6 +13,7 @@ import { createHttpJson, RPC_TIMEOUT_MS } from "../chain/http-json.js";
 import type { Database } from "../db/database.js";
 import { COMMIT_BLOCKS, INGEST_CONCURRENCY, WRITES_IN_FLIGHT } from "../setting-defaults.js";
 import { acquireWriterLock, logFailure, sleep } from "./acquire-writer-lock.js";
+import type { BackfillBudget } from "./backfill-budget.js";
 import { createBackoff } from "./backoff.js";
 import { createCw721Collections } from "./cw721-collections.js";
 import { type BlockBundle, deriveBlock } from "./derive/derive-block.js";
@@ -64,6 +65,8 @@ export interface RunIngestOptions {
    * @default WRITES_IN_FLIGHT
    */
   writesInFlight?: number;
+  /** Paces backfills (INGEST_BACKFILL_RATE; backfill-budget.ts), shared with other chains. None: unpaced. */
+  backfillBudget?: BackfillBudget | undefined;
   signal: AbortSignal;
   stopAtHeight?: bigint;
   tty?: NodeJS.WriteStream | undefined;
@@ -227,6 +230,7 @@ export async function runIngest(options: RunIngestOptions): Promise<bigint | nul
           commitBlocks: options.commitBlocks ?? COMMIT_BLOCKS,
           // PGlite serves every connection from one session: one write at a time there.
           writesInFlight: options.db.embedded === false ? (options.writesInFlight ?? WRITES_IN_FLIGHT) : 1,
+          backfillBudget: options.backfillBudget,
           signal: stop.signal,
           logger: options.logger,
           progress,
