@@ -37,9 +37,9 @@ export default defineConfig({
           // The files share their worker's modules: importing the server, pg and the spec's
           // validators anew for each of 80 files was ~40% of the project's time (a 16-file sample:
           // 74 s -> 43 s). What a file could leak to the next is reset per file instead: the fetch
-          // connection pool (fresh-fetch-pool.ts); spawned weft processes are ended by testkit.
+          // connection pool (@weft/testkit/fresh-fetch-pool); spawned weft processes are ended by testkit.
           isolate: false,
-          setupFiles: ["src/_test/fresh-fetch-pool.ts"],
+          setupFiles: ["@weft/testkit/fresh-fetch-pool"],
         },
       },
     ],
