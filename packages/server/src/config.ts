@@ -324,7 +324,7 @@ export const SETTINGS = {
     flag: "chains",
     commands: ["serve", "ingest"] as const,
     describe:
-      "several chains in one deployment: a JSON file of them (the router registry's shape, or Initia registry chain.json objects), each chain in its own Postgres schema (needs DATABASE_URL); ingest follows every chain and reads the file again every 5 s, serve serves each chain's Indexer API under /{chain_id}; RPC_URL, REST_URL, JSON_RPC_URL, CHAIN_ID and the prefix then come from the file",
+      "several chains in one deployment: a JSON file of them (the router registry's shape, or Initia registry chain.json objects), each chain in its own Postgres schema (needs DATABASE_URL); ingest follows every chain, serve serves each chain's Indexer API under /{chain_id}, and both read the file again every 5 s; RPC_URL, REST_URL, JSON_RPC_URL, CHAIN_ID and the prefix then come from the file",
     fallback: undefined,
     parse: (raw: string, name: string): string => {
       if (isFile(raw)) return path.resolve(raw);

@@ -14,6 +14,14 @@ export const DEFAULT_BECH32_PREFIX = "init";
 /** Largest JSON body accepted when BODY_LIMIT is unset (router requests carry signed op-hooks of at most ~10 KiB). */
 export const DEFAULT_BODY_LIMIT = "256kb";
 
+/**
+ * Connections of each chain's pool when a deployment serves or indexes several (CHAINS_FILE; both
+ * `weft ingest --chains` and `weft serve --chains` open one per chain): its writer lock's, its
+ * writes', and a spare for the checkpoint reads and the initial balances (20 chains stay under
+ * Postgres's default max_connections of 100).
+ */
+export const CHAIN_POOL_MAX = 4;
+
 /** The registries shipped with the server, in packages/server/registries (ROUTER_REGISTRY). */
 export const BUNDLED_REGISTRIES = ["devnet", "initia-testnet"] as const;
 

@@ -13,13 +13,8 @@ import { createMetrics } from "../http/metrics.js";
 import { superviseChains } from "../ingest/chain-supervisor.js";
 import { createIngestSeries, createIngestStatus } from "../ingest/ingest-status.js";
 import { startIngestMonitor } from "../ops/ingest-monitor.js";
+import { CHAIN_POOL_MAX } from "../setting-defaults.js";
 import { databaseOptions, ingestLoopOptions } from "./command-config.js";
-
-/**
- * Connections per chain: its writer lock's, its writes', and a spare for the checkpoint reads and
- * the initial balances (20 chains stay under Postgres's default max_connections of 100).
- */
-export const CHAIN_POOL_MAX = 4;
 
 export async function ingestChains(options: {
   config: Config & { chainsFile: string };

@@ -22,7 +22,8 @@ import { createChainReader } from "../router/tracking/chain-reader.js";
 import { createTracker } from "../router/tracking/tracker.js";
 import { listen } from "../server.js";
 import { loadSpecDocument } from "../spec-document.js";
-import { chainApps, docsServersOf, type ServedChain, type SharedAppDeps } from "./serve-chains.js";
+import { docsServersOf, type ServedChain, type SharedAppDeps } from "./serve-chains.js";
+import { type ChainsSource, servedChains } from "./served-chains.js";
 
 /** Reported by /status: the build's version and commit, fixed when the package was built. */
 const BUILD = readBuildInfo();
@@ -81,9 +82,11 @@ export async function serveApp(options: {
   worker?: WorkerLink;
   /**
    * CHAINS_FILE: the chains this deployment serves, each under `/{chain_id}` over its own schema
-   * (serve-chains.ts); `db` then holds the Router API's tables and what `/ready` checks.
+   * (serve-chains.ts); `db` then holds the Router API's tables and what `/ready` checks. `opened`:
+   * those opened at start, whose pools are closed here from now on (before `onClosed`); `source`:
+   * the file read again while serving (served-chains.ts).
    */
-  chains?: readonly ServedChain[];
+  chains?: { opened: readonly ServedChain[]; source: ChainsSource };
 }): Promise<void> {
   const { config, db, logger } = options;
   // A worker was started with the serving flags; a process serving in itself gets what V8 still takes.
@@ -147,12 +150,14 @@ export async function serveApp(options: {
     ...(options.chains ? {} : { head, chain }),
     ...(readReplicas ? { readReplicas } : {}),
     router: { registry },
-    ...(options.chains ? { docsServers: docsServersOf(options.chains) } : {}),
+    ...(options.chains ? { docsServers: docsServersOf(options.chains.opened) } : {}),
     db,
     metrics,
     ...(options.ingestion ? { ingestion: options.ingestion } : {}),
   });
-  const served = options.chains ? chainApps({ chains: options.chains, root, shared, metrics }) : undefined;
+  const served = options.chains
+    ? servedChains({ chains: options.chains.opened, root, shared, metrics })
+    : undefined;
   const app = served?.app ?? root;
   const commits = await followCommits({
     db,
@@ -171,9 +176,11 @@ export async function serveApp(options: {
       await commits.close();
       await readReplicas?.close();
       await tracker?.stop();
+      await served?.close();
       await options.onClosed();
     },
   });
+  if (options.chains) served?.watch(options.chains.source);
   if (options.worker) {
     logger.debug({ url: running.url, pid: process.pid }, "worker serving");
     options.worker.listening(running.url);

@@ -36,6 +36,7 @@ describe("weft serve --chains: each chain under /{chain_id} of one deployment", 
     const payload = (h: number) => syntheticPayload(h, { blocks: 40 });
     const alpha = await startPayloadNode({ payload, head: 7, chainId: "alpha-1" });
     const beta = await startPayloadNode({ payload, head: 4, chainId: "beta-1" });
+    const gamma = await startPayloadNode({ payload, head: 3, chainId: "gamma-1" });
     const scratch = await createScratchDatabase();
     const pool = new pg.Pool({ connectionString: scratch.url, max: 1 });
     pool.on("error", () => undefined);
@@ -124,13 +125,42 @@ describe("weft serve --chains: each chain under /{chain_id} of one deployment", 
         if (Date.now() > until) throw new Error("alpha-1's /status did not follow its commits");
       }
       expect(await status("/beta-1")).toMatchObject({ height: 4 });
+
+      // The file read again while serving (as ingest reads it, every 5 s): gamma-1 added is served
+      // without a restart, beta-1 removed answers as a chain never served, alpha-1 goes on.
+      writeFileSync(
+        file,
+        JSON.stringify([moveChainJson("alpha-1", alpha.url), moveChainJson("gamma-1", gamma.url)]),
+      );
+      for (const until = Date.now() + 15_000; ; await sleep(100)) {
+        const answer = await fetch(`${many.url}/gamma-1/status`);
+        // Its own app over its own schema (ingest may not have written a block of it yet).
+        if (answer.status === 200 && ((await answer.json()) as { chain_id: string }).chain_id === "gamma-1")
+          break;
+        if (Date.now() > until) throw new Error("gamma-1 was not served within 15 s of its adding");
+      }
+      for (const until = Date.now() + 10_000; ; await sleep(100)) {
+        if ((await fetch(`${many.url}/beta-1/status`)).status === 404) break;
+        if (Date.now() > until) throw new Error("beta-1 was still served 10 s after its removal");
+      }
+      const gone = await fetch(`${many.url}/beta-1/status`);
+      expect(await gone.json()).toEqual({
+        code: 5,
+        message: "no route for GET /beta-1/status; see /docs for the operations this server serves",
+        details: [],
+      });
+      expect(await status("/alpha-1")).toMatchObject({ chain_id: "alpha-1", height: 9 });
+      const unnamed = (await (await fetch(`${many.url}/status`)).json()) as {
+        details: { metadata?: { chains?: string } }[];
+      };
+      expect(unnamed.details[0]?.metadata?.chains).toBe("alpha-1,gamma-1");
     } finally {
       ingest.kill("SIGTERM");
       await Promise.all(servers.map((s) => s.stop()));
       await new Promise((r) => (ingest.exitCode === null ? ingest.once("exit", r) : r(undefined)));
       await pool.end();
       await scratch.drop();
-      await Promise.all([alpha.close(), beta.close()]);
+      await Promise.all([alpha.close(), beta.close(), gamma.close()]);
       rmSync(dir, { recursive: true, force: true });
     }
   }, 120_000);

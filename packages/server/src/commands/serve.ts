@@ -6,6 +6,7 @@
 import cluster from "node:cluster";
 import { availableParallelism } from "node:os";
 import type { Logger } from "pino";
+import { type ChainEntry, readChainsFile } from "../chain/chains-file.js";
 import { startCluster } from "../cluster/primary.js";
 import { workerCount } from "../cluster/worker-count.js";
 import { connectWorker } from "../cluster/worker-link.js";
@@ -14,11 +15,12 @@ import { type Database, openDatabase, POOL_MAX } from "../db/database.js";
 import { createMetrics } from "../http/metrics.js";
 import { createLogger } from "../logger.js";
 import type { Registry } from "../router/registry/registry.js";
+import { CHAIN_POOL_MAX } from "../setting-defaults.js";
 import { configOrExit, databaseOptions, registryOrExit } from "./command-config.js";
-import { CHAIN_POOL_MAX } from "./ingest-chains.js";
 import { warnWithoutRestUrl } from "./rest-url-warning.js";
 import { announce, resolveChainId, serveApp, startTracker } from "./serve-app.js";
-import { closeServedChains, openServedChains } from "./serve-chains.js";
+import { closeServedChains, migrateChainsAdded, openServedChain, openServedChains } from "./serve-chains.js";
+import type { ChainsSource } from "./served-chains.js";
 import { terminationRequest } from "./stop-signals.js";
 
 export async function serve(opts: Record<string, unknown>, stop: AbortSignal): Promise<void> {
@@ -66,7 +68,15 @@ export async function serve(opts: Record<string, unknown>, stop: AbortSignal): P
   if (workers > 1) {
     // The workers open their own; the primary only migrated them.
     if (chains) await closeServedChains(chains);
-    return servePrimary({ config, db, logger, registry, workers, stop });
+    return servePrimary({
+      config,
+      db,
+      logger,
+      registry,
+      workers,
+      stop,
+      ...(chains ? { chains: chains.map((c) => c.entry) } : {}),
+    });
   }
   await serveApp({
     config,
@@ -75,12 +85,36 @@ export async function serve(opts: Record<string, unknown>, stop: AbortSignal): P
     stop,
     chainId: chains ? undefined : await resolveChainId(config, db),
     ...(registry ? { registry } : {}),
-    ...(chains ? { chains } : {}),
-    onClosed: async () => {
-      if (chains) await closeServedChains(chains);
-      await db.close();
-    },
+    ...(chainsFile && chains
+      ? { chains: { opened: chains, source: chainsSource(config, chainsFile, logger, { migrate: true }) } }
+      : {}),
+    // The chains' pools are serveApp's to close once it serves: they come and go with the file.
+    onClosed: () => db.close(),
   });
+}
+
+/**
+ * Where a serving process takes the chains the file adds. `migrate`: this process migrated the
+ * first ones and migrates those added. A worker of `serve --workers N` does not: the primary
+ * migrates every chain, once, before the workers open it (at start before forking; while serving
+ * as it reads the file: `migrateChainsAdded`), and a worker that reads the file first finds the
+ * schema missing or not fully migrated (openServedChain checks every migration) and takes the chain
+ * at its next read. Workers migrating too would be safe from each other for the migrations
+ * themselves (migrate.ts holds an advisory lock) but not for the `CREATE SCHEMA IF NOT EXISTS`
+ * before it (db/database.ts), which two sessions at once can fail with a unique violation.
+ */
+function chainsSource(
+  config: Config,
+  chainsFile: string,
+  logger: Logger,
+  options: { migrate: boolean },
+): ChainsSource {
+  return {
+    readChains: () => readChainsFile(chainsFile),
+    open: (entry) => openServedChain(config, logger, entry, options),
+    // Requests in flight on a removed chain get what a graceful stop gives them.
+    retireAfterMs: config.shutdownTimeoutMs,
+  };
 }
 
 /** The server's max_connections, or undefined when it cannot be read (then nothing is capped). */
@@ -102,11 +136,27 @@ async function servePrimary(options: {
   registry: Registry | undefined;
   workers: number;
   stop: AbortSignal;
+  /** CHAINS_FILE's chains, migrated: the file is read again and the chains it adds migrated. */
+  chains?: ChainEntry[];
 }) {
   const { config, db, logger, workers, stop } = options;
   const metrics = createMetrics();
   const tracker = startTracker(config, options.registry, db, logger, metrics);
+  const stopMigrating = new AbortController();
+  const { chainsFile } = config;
+  const migrating =
+    chainsFile && options.chains
+      ? migrateChainsAdded({
+          config,
+          logger,
+          migrated: options.chains,
+          readChains: () => readChainsFile(chainsFile),
+          signal: stopMigrating.signal,
+        })
+      : undefined;
   const closeAll = async () => {
+    stopMigrating.abort();
+    await migrating;
     await tracker?.stop();
     await db.close();
   };
@@ -162,10 +212,6 @@ export async function serveWorker(opts: Record<string, unknown>): Promise<void> 
     const chains = chainsFile
       ? await openServedChains({ ...config, chainsFile }, logger, { migrate: false })
       : undefined;
-    const closeAll = async () => {
-      if (chains) await closeServedChains(chains);
-      await db.close();
-    };
     await serveApp({
       config,
       db,
@@ -174,10 +220,14 @@ export async function serveWorker(opts: Record<string, unknown>): Promise<void> 
       chainId: chains ? undefined : await resolveChainId(config, db),
       metrics,
       worker: link,
-      ...(chains ? { chains } : {}),
-      onClosed: closeAll,
+      ...(chainsFile && chains
+        ? { chains: { opened: chains, source: chainsSource(config, chainsFile, logger, { migrate: false }) } }
+        : {}),
+      // The chains' pools are serveApp's to close once it serves: they come and go with the file.
+      onClosed: () => db.close(),
     }).catch(async (err: unknown) => {
-      await closeAll();
+      if (chains) await closeServedChains(chains);
+      await db.close();
       throw err;
     });
   } catch (err) {

@@ -92,6 +92,11 @@ export interface ChainHeads {
   of(chainId: string): ChainHead | undefined;
   /** Every head, each to follow from its own checkpoint after every (re)LISTEN, and all lost with the connection. */
   all(): Iterable<FollowedChain>;
+  /**
+   * Calls `listener` with each chain added from now on (perChainHeads' `add`), whose checkpoint the
+   * listener then reads once. Undefined: the set is fixed.
+   */
+  onAdded?(listener: (chain: FollowedChain) => void): void;
 }
 
 /**
@@ -104,15 +109,39 @@ export function singleChainHeads(head: ChainHead): ChainHeads {
   return { of: () => head, all: () => chains };
 }
 
+/** The heads of a deployment serving several chains, to which chains come and go while it serves. */
+export interface ChainHeadSet extends ChainHeads {
+  /**
+   * Follows `chainId` from now on: its commits move `head` at once, and the listener reads its
+   * checkpoint once (then `head.follow`s), as it does for every chain after a (re)LISTEN.
+   */
+  add(chainId: string, chain: { head: ChainHead; pool: Pick<pg.Pool, "query"> }): void;
+  /** Its commits are ignored from now on (a chain no longer served). */
+  remove(chainId: string): void;
+}
+
 /**
- * One head per chain, each fed only its own chain's commits (a chain not in `chains` is ignored),
+ * One head per chain, each fed only its own chain's commits (a chain not in the set is ignored),
  * each read through its own pool (`openDatabase({ schema: chainSchemaName(chainId) })`).
- * The set is fixed: a chain served later needs a listener that reads its checkpoint too.
  */
 export function perChainHeads(
-  chains: ReadonlyMap<string, { head: ChainHead; pool: Pick<pg.Pool, "query"> }>,
-): ChainHeads {
-  const byId = new Map(chains);
-  const followed = [...byId].map(([chainId, chain]) => ({ ...chain, chainId }));
-  return { of: (chainId) => byId.get(chainId)?.head, all: () => followed };
+  chains: ReadonlyMap<string, { head: ChainHead; pool: Pick<pg.Pool, "query"> }> = new Map(),
+): ChainHeadSet {
+  const byId = new Map<string, FollowedChain & { head: ChainHead }>(
+    [...chains].map(([chainId, chain]) => [chainId, { ...chain, chainId }]),
+  );
+  const listeners: ((chain: FollowedChain) => void)[] = [];
+  return {
+    of: (chainId) => byId.get(chainId)?.head,
+    all: () => [...byId.values()],
+    onAdded: (listener) => listeners.push(listener),
+    add(chainId, chain) {
+      const followed = { ...chain, chainId };
+      byId.set(chainId, followed);
+      for (const listener of listeners) listener(followed);
+    },
+    remove(chainId) {
+      byId.delete(chainId);
+    },
+  };
 }

@@ -1,7 +1,9 @@
 /**
  * One commit listener for two chains, each in its own schema of one real Postgres (db/chain-schema.ts):
  * a commit moves its own chain's head alone (and so makes only its own cached pages stale), each head
- * follows from its own schema's checkpoint, and a lost connection marks both until it is back.
+ * follows from its own schema's checkpoint, a chain added while listening (`weft serve --chains`
+ * reading its file again) follows from its checkpoint at once, and a lost connection marks both
+ * until it is back.
  */
 import type { AddressInfo } from "node:net";
 import type pg from "pg";
@@ -189,6 +191,35 @@ describe("one commit listener for chains in two schemas", () => {
     },
     30_000,
   );
+
+  runIf("a chain added while listening follows from its checkpoint at once, then its commits", async () => {
+    const a = createChainHead();
+    const b = createChainHead();
+    const chains = perChainHeads(new Map([[A, { head: a, pool: db(A).pool }]]));
+    closing.push(
+      listenForCommits({
+        url: scratch?.url ?? "",
+        heads: chains,
+        logger: silentLogger,
+        connectTimeoutMs: 2_000,
+      }),
+    );
+    await waitFor(() => a.following, "A's head to follow");
+    chains.add(B, { head: b, pool: db(B).pool });
+    // Well before the heartbeat (5 s): read when added, not with the retries of failed reads.
+    await waitFor(() => b.following, "the added head to follow", 2_000);
+    expect(b.known(B)).toBe(BigInt((next.get(B) ?? 0) - 1));
+    const height = await commit(B);
+    await waitFor(() => b.known(B) === height, "the added head to advance");
+    // Removed: its commits are ignored.
+    chains.remove(B);
+    await commit(B);
+    const [ga, gb] = [a.generation, b.generation];
+    const later = await commit(A);
+    await waitFor(() => a.known(A) === later, "A's head to advance");
+    expect(b.generation).toBe(gb);
+    expect(a.generation).toBe(ga + 1);
+  });
 
   runIf(
     "a chain whose checkpoint cannot be read stays not following alone, and follows once it can",

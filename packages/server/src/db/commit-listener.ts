@@ -51,6 +51,44 @@ export function listenForCommits(options: {
   let retryMs = RETRY_MIN_MS;
   let retryTimer: NodeJS.Timeout | undefined;
   let heartbeat: NodeJS.Timeout | undefined;
+  /** The connection once LISTEN took effect and the first checkpoints were read: commits are seen. */
+  let live: pg.Client | undefined;
+  /**
+   * Chains whose checkpoint is still to read on `live`: a read that failed (read again with each
+   * heartbeat), or a chain added while serving (heads.onAdded: read at once). Reset per connection,
+   * whose first read covers every chain.
+   */
+  let unread = new Set<FollowedChain>();
+  let reading = false;
+
+  const readUnread = () => {
+    const c = live;
+    if (!c || reading || unread.size === 0) return;
+    reading = true;
+    const chains = [...unread];
+    unread = new Set();
+    void readEach(chains, c).then((reads) => {
+      reading = false;
+      if (live !== c) return;
+      // What is in `unread` now was added while this read was in flight: read it at once, not at
+      // the next heartbeat.
+      const addedMeanwhile = unread.size > 0;
+      for (const r of reads) {
+        // A chain removed meanwhile (its pool closing) is no longer read.
+        if (heads.of(r.chain.chainId ?? "") !== r.chain.head) continue;
+        if (r.heights) r.chain.head.follow(r.heights);
+        else unread.add(r.chain);
+      }
+      if (addedMeanwhile) readUnread();
+    });
+  };
+
+  // A chain added while a connection lives is not in its first read: read it once now. Added while
+  // connecting, it waits in `unread` for the first read to finish (its read must follow the LISTEN).
+  heads.onAdded?.((chain) => {
+    unread.add(chain);
+    readUnread();
+  });
 
   const onNotification = (message: pg.Notification, queue?: pg.Notification[]) => {
     if (queue) {
@@ -65,6 +103,8 @@ export function listenForCommits(options: {
   const drop = (c: pg.Client, err: unknown) => {
     if (client !== c) return;
     client = undefined;
+    live = undefined;
+    unread = new Set();
     clearInterval(heartbeat);
     let wasFollowing = false;
     for (const { head } of heads.all()) {
@@ -106,25 +146,18 @@ export function listenForCommits(options: {
       // Nothing could be read: most likely the database itself, so start over as for a lost connection.
       if (failed.length > 0 && failed.length === reads.length) throw failed[0]?.err;
       for (const r of reads) if (r.heights) r.chain.head.follow(r.heights);
+      // Chains added while connecting (heads.onAdded) are read at once; failed reads wait a heartbeat.
+      const addedWhileConnecting = unread.size > 0;
       // A chain whose read failed (its schema or its pool) stays not following, alone: read again
       // with each heartbeat while the connection lives, instead of taking every chain's head down.
-      let unread = failed.map((r) => r.chain);
-      if (unread.length > 0)
+      if (failed.length > 0)
         logger.warn(
-          { chains: unread.map((u) => u.chainId), err: failed[0]?.err },
+          { chains: failed.map((f) => f.chain.chainId), err: failed[0]?.err },
           "could not read these chains' checkpoints; their heads follow once a read succeeds",
         );
-      let reading = false;
-      const readUnread = () => {
-        if (reading || unread.length === 0) return;
-        reading = true;
-        void readEach(unread, c).then((again) => {
-          reading = false;
-          if (client !== c) return;
-          for (const r of again) if (r.heights) r.chain.head.follow(r.heights);
-          unread = again.filter((r) => r.heights === undefined).map((r) => r.chain);
-        });
-      };
+      for (const f of failed) unread.add(f.chain);
+      live = c;
+      if (addedWhileConnecting) readUnread();
       const waiting = queue;
       queue = undefined;
       for (const m of waiting) onNotification(m);

@@ -12,14 +12,12 @@
  */
 import type { Logger } from "pino";
 import type { ChainEntry, ChainsFile } from "../chain/chains-file.js";
+import { diffChains, watchChainsFile } from "../chain/chains-file-watch.js";
 import type { Database } from "../db/database.js";
 import { sleep } from "./acquire-writer-lock.js";
 import { createBackoff } from "./backoff.js";
 import type { IngestHealth, IngestStall, IngestStatus } from "./ingest-status.js";
 import { type RunIngestOptions, runIngest } from "./run-ingest.js";
-
-/** How often the chains file is read again. */
-export const CHAINS_FILE_POLL_MS = 5_000;
 
 /** What every chain's loop shares: the CLI's ingest settings. */
 export type SharedIngestOptions = Pick<
@@ -46,7 +44,7 @@ export interface ChainSupervisorOptions {
   ingest: SharedIngestOptions;
   logger: Logger;
   signal: AbortSignal;
-  /** @default CHAINS_FILE_POLL_MS */
+  /** @default CHAINS_FILE_POLL_MS (chain/chains-file-watch.ts) */
   pollMs?: number;
   /** First wait before a chain that failed is started again, doubled per failure. @default 1000 */
   restartDelayMs?: number;
@@ -69,9 +67,8 @@ export interface ChainSupervisor {
 }
 
 interface Running {
+  /** The entry as compared on each read (chain/chains-file-watch.ts): any change restarts the chain. */
   entry: ChainEntry;
-  /** The entry as compared on each read: any change restarts the chain. */
-  key: string;
   status: IngestStatus;
   stop: AbortController;
   done: Promise<void>;
@@ -81,7 +78,6 @@ export function superviseChains(options: ChainSupervisorOptions): ChainSuperviso
   const { logger, signal } = options;
   const running = new Map<string, Running>();
   const statuses = new Map<string, IngestStatus>();
-  let lastReadError: string | undefined;
 
   const statusOf = (chainId: string) => {
     let status = statuses.get(chainId);
@@ -100,7 +96,7 @@ export function superviseChains(options: ChainSupervisorOptions): ChainSuperviso
     const done = followChain(entry, status, stop.signal).finally(() =>
       signal.removeEventListener("abort", onAbort),
     );
-    running.set(entry.chainId, { entry, key: JSON.stringify(entry), status, stop, done });
+    running.set(entry.chainId, { entry, status, stop, done });
   };
 
   const followChain = async (entry: ChainEntry, status: IngestStatus, stop: AbortSignal) => {
@@ -149,51 +145,35 @@ export function superviseChains(options: ChainSupervisorOptions): ChainSuperviso
   };
 
   const apply = (file: ChainsFile) => {
-    const wanted = new Map(file.chains.map((c) => [c.chainId, c]));
+    const change = diffChains(new Map([...running].map(([id, r]) => [id, r.entry])), file);
     const stopping: Promise<void>[] = [];
-    for (const [chainId, run] of running) {
-      const entry = wanted.get(chainId);
-      if (entry && JSON.stringify(entry) === run.key) continue;
+    for (const entry of [...change.removed, ...change.changed]) {
+      const changed = change.changed.includes(entry);
+      const { chainId } = entry;
+      const run = running.get(chainId) as Running;
       running.delete(chainId);
-      run.stop.abort(entry ? "its entry changed" : "removed from the chains file");
+      run.stop.abort(changed ? "its entry changed" : "removed from the chains file");
       logger.info(
         { chain_id: chainId },
-        entry
+        changed
           ? "chain entry changed; restarting it"
           : "chain removed from the chains file; stopping it (its data is kept)",
       );
       // A changed chain starts again only once its old loop ended: never two writers of one chain.
-      if (entry) wanted.delete(chainId);
       stopping.push(
         run.done.then(() => {
-          if (!entry) {
+          if (!changed) {
             run.status.detach();
             statuses.delete(chainId);
           } else if (!signal.aborted) start(entry);
         }),
       );
     }
-    for (const [chainId, entry] of wanted) {
-      if (running.has(chainId)) continue;
-      logger.info({ chain_id: chainId, vm: entry.vmType, rpc: entry.rpcUrl }, "following chain");
+    for (const entry of change.added) {
+      logger.info({ chain_id: entry.chainId, vm: entry.vmType, rpc: entry.rpcUrl }, "following chain");
       start(entry);
     }
     return Promise.all(stopping);
-  };
-
-  const read = (): ChainsFile | undefined => {
-    try {
-      const file = options.readChains();
-      lastReadError = undefined;
-      return file;
-    } catch (err) {
-      const message = (err as Error).message;
-      // Said once per new error, not every poll.
-      if (message !== lastReadError)
-        logger.error({ err }, `${message}; the chains already running go on as they are`);
-      lastReadError = message;
-      return undefined;
-    }
   };
 
   // A file that does not read at startup is the caller's one-line exit: nothing runs yet.
@@ -203,12 +183,13 @@ export function superviseChains(options: ChainSupervisorOptions): ChainSuperviso
   void apply(first);
 
   const done = (async () => {
-    while (!signal.aborted) {
-      await sleep(options.pollMs ?? CHAINS_FILE_POLL_MS, signal);
-      if (signal.aborted) break;
-      const file = read();
-      if (file) await apply(file);
-    }
+    await watchChainsFile({
+      readChains: options.readChains,
+      apply,
+      logger,
+      signal,
+      ...(options.pollMs === undefined ? {} : { pollMs: options.pollMs }),
+    });
     await Promise.all([...running.values()].map((r) => r.done));
   })();
 
