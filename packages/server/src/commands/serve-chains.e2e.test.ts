@@ -1,5 +1,6 @@
 import { spawn } from "node:child_process";
 import { mkdtempSync, rmSync, writeFileSync } from "node:fs";
+import http from "node:http";
 import { tmpdir } from "node:os";
 import path from "node:path";
 import pg from "pg";
@@ -132,17 +133,34 @@ describe("weft serve --chains: each chain under /{chain_id} of one deployment", 
         file,
         JSON.stringify([moveChainJson("alpha-1", alpha.url), moveChainJson("gamma-1", gamma.url)]),
       );
-      for (const until = Date.now() + 15_000; ; await sleep(100)) {
-        const answer = await fetch(`${many.url}/gamma-1/status`);
-        // Its own app over its own schema (ingest may not have written a block of it yet).
-        if (answer.status === 200 && ((await answer.json()) as { chain_id: string }).chain_id === "gamma-1")
-          break;
-        if (Date.now() > until) throw new Error("gamma-1 was not served within 15 s of its adding");
-      }
-      for (const until = Date.now() + 10_000; ; await sleep(100)) {
-        if ((await fetch(`${many.url}/beta-1/status`)).status === 404) break;
-        if (Date.now() > until) throw new Error("beta-1 was still served 10 s after its removal");
-      }
+      // Each HTTP worker reads the file on its own clock: a change is served once every worker
+      // answers it. Each ask on a new connection (a kept-alive one stays with one worker), several
+      // in a row (the workers take new connections in turn).
+      const fresh = (url: string) =>
+        new Promise<{ status: number; body: string }>((resolve, reject) =>
+          http
+            .get(url, { agent: false }, (res) => {
+              let body = "";
+              res.on("data", (c: Buffer) => {
+                body += c.toString();
+              });
+              res.on("end", () => resolve({ status: res.statusCode ?? 0, body }));
+            })
+            .on("error", reject),
+        );
+      const everyWorker = async (what: string, check: (a: { status: number; body: string }) => boolean) => {
+        let inRow = 0;
+        for (const until = Date.now() + 15_000; inRow < 6; await sleep(50)) {
+          inRow = check(await fresh(what)) ? inRow + 1 : 0;
+          if (Date.now() > until) throw new Error(`${what} did not settle within 15 s`);
+        }
+      };
+      // gamma-1 by its own app over its own schema (ingest may not have written a block of it yet).
+      await everyWorker(
+        `${many.url}/gamma-1/status`,
+        (a) => a.status === 200 && a.body.includes('"gamma-1"'),
+      );
+      await everyWorker(`${many.url}/beta-1/status`, (a) => a.status === 404);
       const gone = await fetch(`${many.url}/beta-1/status`);
       expect(await gone.json()).toEqual({
         code: 5,
