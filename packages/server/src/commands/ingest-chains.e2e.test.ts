@@ -4,12 +4,12 @@ import { tmpdir } from "node:os";
 import path from "node:path";
 import pg from "pg";
 import { describe, expect, it } from "vitest";
+import { chainCheckpoint } from "../_test/chain-checkpoint.js";
 import { moveChainJson } from "../_test/chain-json.js";
 import { startPayloadNode } from "../_test/payload-node.js";
 import { CLI_PATH } from "../_test/spawn-weft.js";
 import { syntheticPayload } from "../_test/synthetic-chain.js";
 import { createScratchDatabase, realPostgresAvailable } from "../_test/test-database.js";
-import { chainSchemaName } from "../db/chain-schema.js";
 
 const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
 
@@ -50,13 +50,7 @@ describe("weft ingest --chains: several chains in one process", () => {
       logs += c.toString();
     });
     const exited = new Promise<number | null>((r) => child.on("exit", (code) => r(code)));
-    /** The chain's checkpoint in its own schema (null until its schema and first commit exist). */
-    const height = async (chainId: string) => {
-      const { rows } = await pool
-        .query(`SELECT height FROM ${chainSchemaName(chainId)}.ingest_checkpoint`)
-        .catch(() => ({ rows: [] as { height: string }[] }));
-      return rows[0] ? Number(rows[0].height) : null;
-    };
+    const height = (chainId: string) => chainCheckpoint(pool, chainId);
     const waitFor = async (what: string, check: () => Promise<boolean>, ms = 30_000) => {
       for (const until = Date.now() + ms; Date.now() < until; await sleep(100)) if (await check()) return;
       throw new Error(`timed out waiting for ${what}; logs:\n${logs.slice(-4000)}`);

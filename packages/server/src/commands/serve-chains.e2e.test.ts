@@ -5,6 +5,7 @@ import { tmpdir } from "node:os";
 import path from "node:path";
 import pg from "pg";
 import { describe, expect, it } from "vitest";
+import { chainCheckpoint } from "../_test/chain-checkpoint.js";
 import { moveChainJson } from "../_test/chain-json.js";
 import { startPayloadNode } from "../_test/payload-node.js";
 import { CLI_PATH, runWeft, startWeft } from "../_test/spawn-weft.js";
@@ -48,12 +49,7 @@ describe("weft serve --chains: each chain under /{chain_id} of one deployment", 
       JSON.stringify([moveChainJson("alpha-1", alpha.url), moveChainJson("beta-1", beta.url)]),
     );
     const env = { DATABASE_URL: scratch.url, LOG_LEVEL: "warn", CHAINS_FILE: file };
-    const height = async (chainId: string) => {
-      const { rows } = await pool
-        .query(`SELECT height FROM ${chainSchemaName(chainId)}.ingest_checkpoint`)
-        .catch(() => ({ rows: [] as { height: string }[] }));
-      return rows[0] ? Number(rows[0].height) : null;
-    };
+    const height = (chainId: string) => chainCheckpoint(pool, chainId);
     const ingest = spawn(process.execPath, [CLI_PATH, "ingest"], {
       env: { ...process.env, ...env },
       stdio: "ignore",

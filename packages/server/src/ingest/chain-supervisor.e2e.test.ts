@@ -5,6 +5,7 @@ import pg from "pg";
 import pino from "pino";
 import { Registry } from "prom-client";
 import { describe, expect, it } from "vitest";
+import { chainCheckpoint } from "../_test/chain-checkpoint.js";
 import { moveChainJson } from "../_test/chain-json.js";
 import { startPayloadNode } from "../_test/payload-node.js";
 import { syntheticPayload } from "../_test/synthetic-chain.js";
@@ -40,12 +41,7 @@ describe("superviseChains", () => {
     const registry = new Registry();
     const series = createIngestSeries(registry);
     const stop = new AbortController();
-    const height = async (chainId: string) => {
-      const { rows } = await pool
-        .query(`SELECT height FROM ${chainSchemaName(chainId)}.ingest_checkpoint`)
-        .catch(() => ({ rows: [] as { height: string }[] }));
-      return rows[0] ? Number(rows[0].height) : null;
-    };
+    const height = (chainId: string) => chainCheckpoint(pool, chainId);
     const waitFor = async (what: string, check: () => Promise<boolean> | boolean) => {
       for (const until = Date.now() + 20_000; Date.now() < until; await sleep(50)) if (await check()) return;
       throw new Error(`timed out waiting for ${what}; logs:\n${lines.map((l) => l.msg).join("\n")}`);
