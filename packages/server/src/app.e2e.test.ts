@@ -1,5 +1,5 @@
 import { pino } from "pino";
-import { describe, expect, it } from "vitest";
+import { describe, expect, it, vi } from "vitest";
 import { createTestApp, serveForTests } from "./_test/test-app.js";
 import { silentLogger, useTestDatabase } from "./_test/test-database.js";
 import { type AppDeps, createApp } from "./app.js";
@@ -30,6 +30,21 @@ const brokenDb: Pick<Database, "pool"> = {
     },
   } as unknown as Database["pool"],
 };
+
+describe("closing an app", () => {
+  it("stops every timer it started: a chain removed or rebuilt by `weft serve --chains` leaves none", () => {
+    vi.useFakeTimers();
+    try {
+      const before = vi.getTimerCount();
+      const app = createTestApp({ db: brokenDb });
+      expect(vi.getTimerCount()).toBeGreaterThan(before);
+      app.close();
+      expect(vi.getTimerCount()).toBe(before);
+    } finally {
+      vi.useRealTimers();
+    }
+  });
+});
 
 describe("error envelope", () => {
   const database = useTestDatabase();

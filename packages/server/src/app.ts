@@ -163,6 +163,11 @@ export interface App {
   listen(port: number, host?: string): Server;
   /** `unimplementedOperations`: documented operations answered 501. */
   locals: Record<string, unknown>;
+  /**
+   * Stops the app's own timers (its response cache's sweep). Connections are the caller's: its
+   * database and head outlive an app rebuilt over them (commands/served-chains.ts).
+   */
+  close(): void;
 }
 
 /**
@@ -229,6 +234,7 @@ export function createApp(deps: AppDeps): App {
     }),
   };
   const ttl = deps.cacheTtlMs ?? { list: 1_000, item: 10_000 };
+  const cache = createResponseCache(deps.cacheMaxBytes === undefined ? {} : { maxBytes: deps.cacheMaxBytes });
   const indexerOperations = operationIdsUnder(deps.spec, "/indexer/");
   // The contract may run ahead of the code; what is not built yet answers 501 and is listed here.
   const operations = createOperationRouter(deps.spec, handlers, {
@@ -237,7 +243,7 @@ export function createApp(deps: AppDeps): App {
     // RESPONSE_CACHE=off (both TTLs 0) measures the work behind every answer: nothing remembered.
     memoizedBodies: ttl.list === 0 && ttl.item === 0 ? [] : MEMOIZED_BODY_OPERATIONS,
     cache: {
-      cache: createResponseCache(deps.cacheMaxBytes === undefined ? {} : { maxBytes: deps.cacheMaxBytes }),
+      cache,
       ttlMs: (id) =>
         UNCACHED_OPERATIONS.has(id) || (HEAD_OPERATIONS.has(id) && !head)
           ? 0
@@ -265,6 +271,7 @@ export function createApp(deps: AppDeps): App {
   return Object.assign(listener, {
     listen: (port: number, host?: string) => createApiServer(listener).listen(port, host),
     locals: app.locals as Record<string, unknown>,
+    close: () => cache.close(),
   });
 }
 

@@ -121,7 +121,7 @@ async function ingest(opts: Record<string, unknown>): Promise<void> {
       chainId: config.chainId,
       prefix: config.prefix,
       startHeight: BigInt(config.startHeight),
-      ...ingestLoopOptions(config),
+      ...ingestLoopOptions(config, logger),
       signal: controller.signal,
       tty: process.stderr.isTTY ? process.stderr : undefined,
       status,
@@ -233,7 +233,7 @@ async function dev(opts: Record<string, unknown>, stop: AbortSignal): Promise<vo
     chainId: node.chain.chainId,
     prefix: config.prefix,
     startHeight: 1n,
-    ...ingestLoopOptions(config),
+    ...ingestLoopOptions(config, logger),
     signal: ingestion.signal,
     status,
   }).catch((err: unknown) => logger.error({ err }, "ingestion stopped with an error"));

@@ -19,7 +19,7 @@ export interface RunningServer {
 
 /** Listens and returns once the port is bound. */
 export async function listen(options: {
-  app: App;
+  app: Pick<App, "listen">;
   host: string;
   port: number;
   logger: Logger;

@@ -56,9 +56,15 @@ export function registryOrExit(config: Config): Registry | undefined {
 
 /**
  * How the ingest loops of a command backfill (INGEST_* settings). Call it once per process: the
- * backfill budget it makes is the whole process's, shared by every chain it follows.
+ * backfill budget it makes is the whole process's, shared by every chain it follows. A bounded
+ * backfill is said at start: a catch-up slower than the node allows is otherwise a mystery.
  */
-export function ingestLoopOptions(config: Config) {
+export function ingestLoopOptions(config: Config, logger: Logger) {
+  if (config.ingestBackfillRate > 0)
+    logger.info(
+      { ingest_backfill_rate: config.ingestBackfillRate },
+      `backfill bounded to ${config.ingestBackfillRate} blocks/s for the whole process (INGEST_BACKFILL_RATE; 0 lifts it)`,
+    );
   return {
     concurrency: config.ingestConcurrency,
     commitBlocks: config.ingestCommitBlocks,

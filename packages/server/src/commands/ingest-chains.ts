@@ -75,7 +75,7 @@ export async function ingestChains(options: {
       createStatus: () => createIngestStatus({ series, stallTimeoutMs: config.ingestStallTimeoutMs }),
       ingest: {
         startHeight: BigInt(config.startHeight),
-        ...ingestLoopOptions(config),
+        ...ingestLoopOptions(config, logger),
       },
       logger,
       signal,

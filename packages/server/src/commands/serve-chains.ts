@@ -15,7 +15,7 @@ import { type ChainEntry, type ChainsFile, readChainsFile } from "../chain/chain
 import { diffChains, watchChainsFile } from "../chain/chains-file-watch.js";
 import type { Config } from "../config.js";
 import { chainSchemaName } from "../db/chain-schema.js";
-import { type Database, migrationStatus, openDatabase } from "../db/database.js";
+import { type Database, migrationStatus, openDatabase, SchemaNotMigratedError } from "../db/database.js";
 import type { DocsServer } from "../ops/api-docs.js";
 import { CHAIN_POOL_MAX } from "../setting-defaults.js";
 import { databaseOptions } from "./command-config.js";
@@ -50,12 +50,18 @@ export async function openServedChain(
   });
   if (pending.length === 0) return db;
   await db.close();
-  throw new Error(`schema ${chainSchemaName(entry.chainId)} is not migrated yet (${pending.length} pending)`);
+  throw new SchemaNotMigratedError(
+    `schema ${chainSchemaName(entry.chainId)} is not migrated yet (${pending.length} pending)`,
+  );
 }
 
 /**
  * Reads CHAINS_FILE and opens each chain's schema (`openServedChain`). A file that does not read,
- * or a schema that cannot be opened, stops the process with one line: nothing serves yet.
+ * or (where this process migrates) a schema that cannot be opened, stops the process with one line:
+ * nothing serves yet. A process that does not migrate (an HTTP worker) leaves a chain not migrated
+ * yet out, said once: a chain added to the file while the primary started is one it has not
+ * migrated, and the file's next read (served-chains.ts) mounts it once it is, instead of the worker
+ * failing the whole start.
  */
 export async function openServedChains(
   config: Config & { chainsFile: string },
@@ -71,8 +77,17 @@ export async function openServedChains(
   }
   const opened: ServedChain[] = [];
   try {
-    for (const entry of entries)
-      opened.push({ entry, db: await openServedChain(config, logger, entry, options) });
+    for (const entry of entries) {
+      const db = await openServedChain(config, logger, entry, options).catch((err: unknown) => {
+        if (options.migrate || !(err instanceof SchemaNotMigratedError)) throw err;
+        logger.warn(
+          { chain_id: entry.chainId },
+          `${entry.chainId}: not served yet: ${err.message}; tried again at the next read of the chains file`,
+        );
+        return undefined;
+      });
+      if (db) opened.push({ entry, db });
+    }
   } catch (err) {
     await closeServedChains(opened);
     throw err;

@@ -102,6 +102,7 @@ export function servedChains(options: {
       const gone = served.get(chainId);
       if (!gone) continue;
       served.delete(chainId);
+      apps.get(chainId)?.close();
       apps.delete(chainId);
       heads.remove(chainId);
       const timer = setTimeout(() => {
@@ -121,6 +122,7 @@ export function servedChains(options: {
       const chain = served.get(entry.chainId);
       if (!chain) continue;
       served.set(entry.chainId, { ...chain, entry });
+      apps.get(entry.chainId)?.close();
       apps.set(entry.chainId, appOf(entry, chain.db, chain.head, served.size));
       logger.info({ chain_id: entry.chainId, vm: entry.vmType }, "chain entry changed; its app rebuilt");
     }
@@ -161,6 +163,10 @@ export function servedChains(options: {
   const app: App = Object.assign(listener, {
     listen: (port: number, host?: string) => createApiServer(listener).listen(port, host),
     locals: options.root.locals,
+    close: () => {
+      for (const chainApp of apps.values()) chainApp.close();
+      options.root.close();
+    },
   });
   return {
     app,
@@ -177,6 +183,7 @@ export function servedChains(options: {
     async close() {
       stop.abort();
       await watching;
+      app.close();
       for (const timer of retiring.values()) clearTimeout(timer);
       const pools = [...served.values(), ...[...retiring.keys()].map((db) => ({ db }))];
       served.clear();

@@ -199,6 +199,12 @@ export function openGuardedPool(options: {
 }
 
 /**
+ * A schema not (fully) migrated where it was opened without migrating: absent, or migrations
+ * pending (commands/serve-chains.ts). The process that migrates may just not have got to it yet.
+ */
+export class SchemaNotMigratedError extends Error {}
+
+/**
  * Makes sure `client`, connected with `schema`'s search_path, resolves names in `schema`: creates the
  * schema when migrating, and fails when the startup option did not hold (a pooler in transaction
  * mode drops it; its connections would then read and write whatever schema they find first).
@@ -208,11 +214,11 @@ async function enterSchema(client: pg.Client, schema: string, create: boolean): 
   const { rows } = await client.query<{ schema: string | null }>("SELECT current_schema() AS schema");
   const current = rows[0]?.schema ?? null;
   if (current === schema) return;
+  if (current === null)
+    throw new SchemaNotMigratedError(`schema ${schema} does not exist: run \`weft migrate\` for it first`);
   throw new Error(
-    current === null
-      ? `schema ${schema} does not exist: run \`weft migrate\` for it first`
-      : `connections resolve names in schema ${current}, not ${schema}: the connection option ` +
-          "search_path was not applied (a pooler in transaction mode drops it; connect directly or in session mode)",
+    `connections resolve names in schema ${current}, not ${schema}: the connection option ` +
+      "search_path was not applied (a pooler in transaction mode drops it; connect directly or in session mode)",
   );
 }
 

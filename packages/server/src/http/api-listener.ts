@@ -13,6 +13,7 @@
 import type { IncomingMessage, ServerResponse } from "node:http";
 import express from "express";
 import type { Logger } from "pino";
+import { corsHeaders, setHeaderPairs } from "./cors-headers.js";
 import { sendError, toApiError } from "./error-middleware.js";
 import { type Exchange, type Observer, requestIdOf, startExchange } from "./exchange.js";
 import { type OperationRouter, writeCached } from "./operations.js";
@@ -43,22 +44,6 @@ function parseQuery(search: string): Record<string, string | string[]> {
     else query[name] = [seen, value];
   }
   return query;
-}
-
-/**
- * What the cors middleware sets on a simple (non-preflight) request, as header name/value pairs:
- * the same list for every request when any origin is allowed.
- */
-function corsHeaders(origins: string[]): (origin: string | undefined) => string[] {
-  const expose = ["Access-Control-Expose-Headers", "x-request-id"];
-  if (origins.length === 0) return () => [];
-  if (origins.includes("*")) {
-    const any = ["Access-Control-Allow-Origin", "*", ...expose];
-    return () => any;
-  }
-  const none = ["Vary", "Origin", ...expose];
-  return (origin) =>
-    origin && origins.includes(origin) ? ["Access-Control-Allow-Origin", origin, ...none] : none;
 }
 
 const hasBody = (method: string) => method !== "GET" && method !== "HEAD";
@@ -97,9 +82,7 @@ export function createApiListener(deps: ApiListenerDeps): Listener {
     const found = deps.operations.match(method, q < 0 ? url : url.slice(0, q));
     if (!found) return deps.rest(req, res);
     exchange.route = found.template;
-    const corsList = cors(req.headers.origin);
-    for (let i = 0; i < corsList.length; i += 2)
-      res.setHeader(corsList[i] as string, corsList[i + 1] as string);
+    setHeaderPairs(res, cors(req.headers.origin));
     const fail = (err: unknown) => {
       if (res.headersSent) res.destroy(err instanceof Error ? err : undefined);
       else sendError(res, toApiError(err, deps.logger, req, res));

@@ -2,8 +2,11 @@ import type { IncomingMessage, ServerResponse } from "node:http";
 import { describe, expect, it } from "vitest";
 import { mountChains } from "./chain-mount.js";
 
-/** Which listener a request reached, with the URL it saw; or the status the mount answered itself. */
-function route(url: string): string {
+/**
+ * Which listener a request reached, with the URL it saw; or the status the mount answered itself,
+ * and the headers it set then.
+ */
+function send(url: string, cors: { origins?: string[]; origin?: string } = {}) {
   let reached = "";
   const to = (name: string) => (req: IncomingMessage) => {
     reached = `${name} ${req.url}`;
@@ -14,6 +17,7 @@ function route(url: string): string {
       ["alpha-1", to("alpha-1")],
       ["beta-1", to("beta-1")],
     ]),
+    ...(cors.origins ? { corsOrigins: cors.origins } : {}),
   });
   const headers: Record<string, string> = {};
   const res = {
@@ -25,9 +29,12 @@ function route(url: string): string {
       reached = `answered ${res.statusCode} ${JSON.parse(text).message}`;
     },
   };
-  mount({ url, headers: {} } as IncomingMessage, res as unknown as ServerResponse);
-  return reached;
+  const requestHeaders = cors.origin ? { origin: cors.origin } : {};
+  mount({ url, headers: requestHeaders } as IncomingMessage, res as unknown as ServerResponse);
+  return { reached, headers };
 }
+
+const route = (url: string) => send(url).reached;
 
 describe("mountChains", () => {
   it("gives a chain's app its paths without the prefix, query kept", () => {
@@ -60,5 +67,16 @@ describe("mountChains", () => {
     expect(route("/indexer/tx/v1/txs?pagination.limit=1")).toMatch(
       /^answered 404 no chain named in \/indexer\/tx\/v1\/txs:/,
     );
+  });
+
+  it("sends the 404 it answers itself with the deployment's CORS headers, so a browser reads it", () => {
+    expect(send("/status").headers["Access-Control-Allow-Origin"]).toBe("*");
+    const origins = ["https://scan.example"];
+    const allowed = send("/status", { origins, origin: "https://scan.example" }).headers;
+    expect(allowed["Access-Control-Allow-Origin"]).toBe("https://scan.example");
+    expect(allowed["Access-Control-Expose-Headers"]).toBe("x-request-id");
+    const other = send("/status", { origins, origin: "https://elsewhere.example" }).headers;
+    expect(other["Access-Control-Allow-Origin"]).toBeUndefined();
+    expect(other.Vary).toBe("Origin");
   });
 });

@@ -17,6 +17,7 @@
  */
 import type { IncomingMessage, ServerResponse } from "node:http";
 import { ApiError } from "../api/errors.js";
+import { corsHeaders, setHeaderPairs } from "./cors-headers.js";
 import { sendError } from "./error-middleware.js";
 
 type Listener = (req: IncomingMessage, res: ServerResponse) => void;
@@ -35,6 +36,7 @@ export function mountChains(options: {
   corsOrigins?: string[];
 }): Listener {
   const bases = () => [...options.chains.keys()].map((id) => `/${id}`);
+  const cors = corsHeaders(options.corsOrigins ?? ["*"]);
   return (req, res) => {
     const url = req.url ?? "/";
     const named = /^\/([^/?]+)(.*)$/s.exec(url);
@@ -52,11 +54,7 @@ export function mountChains(options: {
     const query = url.indexOf("?");
     const pathOnly = query === -1 ? url : url.slice(0, query);
     if (CHAIN_ONLY_PATH.test(pathOnly)) {
-      const origin = options.corsOrigins ?? ["*"];
-      const requested = req.headers.origin;
-      if (origin.includes("*")) res.setHeader("Access-Control-Allow-Origin", "*");
-      else if (requested && origin.includes(requested))
-        res.setHeader("Access-Control-Allow-Origin", requested);
+      setHeaderPairs(res, cors(req.headers.origin));
       return sendError(
         res,
         new ApiError(

@@ -101,15 +101,17 @@ export function superviseChains(options: ChainSupervisorOptions): ChainSuperviso
 
   const followChain = async (entry: ChainEntry, status: IngestStatus, stop: AbortSignal) => {
     const log = logger.child({ chain_id: entry.chainId });
+    const maxDelayMs = options.restartMaxDelayMs ?? 30_000;
     const backoff = createBackoff({
       baseMs: options.restartDelayMs ?? 1_000,
-      maxMs: options.restartMaxDelayMs ?? 30_000,
+      maxMs: maxDelayMs,
     });
     while (!stop.aborted) {
+      const before = Date.now();
+      let failure: { err: unknown } | undefined;
       let db: Pick<Database, "pool" | "embedded" | "close"> | undefined;
       try {
         db = await options.openChainDatabase(entry);
-        const before = Date.now();
         await runIngest({
           ...options.ingest,
           db,
@@ -123,24 +125,29 @@ export function superviseChains(options: ChainSupervisorOptions): ChainSuperviso
           signal: stop,
           status,
         });
-        if (stop.aborted) break;
+      } catch (err) {
+        failure = { err };
+      } finally {
+        // Closed before any wait: a chain waiting out its backoff holds no connections.
+        await db?.close().catch(() => undefined);
+      }
+      if (stop.aborted) break;
+      if (!failure) {
         // Only a stop height ends runIngest otherwise: this chain is done.
         log.info({ ms: Date.now() - before }, "chain ingested up to its stop height");
         return;
-      } catch (err) {
-        if (stop.aborted) break;
-        const waitMs = backoff.next();
-        // The line a one-chain `weft ingest` would exit with, and when this chain is tried again.
-        log.error(
-          { err, retry_in_ms: waitMs },
-          `${entry.chainId}: ${(err as Error).message}; trying again in ${Math.round(waitMs / 1000)} s (the other chains go on)`,
-        );
-        await db?.close().catch(() => undefined);
-        db = undefined;
-        await sleep(waitMs, stop);
-      } finally {
-        await db?.close().catch(() => undefined);
       }
+      // An attempt that lasted longer than the longest wait was either healthy (its failure is new
+      // trouble, retried soon, not the tail of a streak from hours ago) or slow enough to pace itself.
+      if (Date.now() - before > maxDelayMs) backoff.reset();
+      const waitMs = backoff.next();
+      const message = (failure.err as Error).message;
+      // The line a one-chain `weft ingest` would exit with, and when this chain is tried again.
+      log.error(
+        { err: failure.err, retry_in_ms: waitMs },
+        `${entry.chainId}: ${message}; trying again in ${Math.round(waitMs / 1000)} s (the other chains go on)`,
+      );
+      await sleep(waitMs, stop);
     }
   };
 
