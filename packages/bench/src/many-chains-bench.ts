@@ -15,7 +15,8 @@
  *     `/status`, alternating, closed loop, --connections for --duration s) while idle, then (N >= 2)
  *     while the last chain backfills new blocks (--backfill-blocks, later rounds sized to outlast the
  *     window twice at the rate seen, each backfill finished before the next idle window); medians
- *     over rounds, and the change of p99 in %.
+ *     over rounds (an open loop's p50 and p99: over all rounds' requests together), and the change
+ *     of p99 in %.
  * The response cache is off by default so every read reaches Postgres, which the backfill shares.
  * --backfill-rate 0,100 measures every shape once per INGEST_BACKFILL_RATE (0: unbounded), side by
  * side; --read-rate R reads at R req/s in all (a latency at a given load) instead of as fast as the
@@ -39,11 +40,11 @@ import {
 } from "./many-chains-deployments.js";
 import {
   formatManyChainsTable,
-  median,
+  overRounds,
   p99Change,
   type Reads,
-  type RoundReads,
   type ShapeResult,
+  type WindowReads,
 } from "./many-chains-table.js";
 import { measureOpenLoop } from "./open-loop.js";
 import { treeRssBytes } from "./process-rss.js";
@@ -97,6 +98,8 @@ const BACKFILL_TIMEOUT_MS = 600_000;
 const POLL_MS = 100;
 const SAMPLE_MS = 500;
 const WARM_UP_SEC = 2;
+/** Each open-loop window's unmeasured start: its connections opened before it counts (open-loop.ts). */
+const OPEN_LOOP_WARM_UP_SEC = 1;
 const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
 
 const readsOf = (m: Measurement): Reads => ({
@@ -107,23 +110,19 @@ const readsOf = (m: Measurement): Reads => ({
   errors: m.errors,
 });
 
-/** Medians over rounds (each figure on its own), totals of requests and errors. */
-const overRounds = (rs: Reads[]): RoundReads => ({
-  requestsPerSec: median(rs.map((r) => r.requestsPerSec)),
-  p50Ms: median(rs.map((r) => r.p50Ms)),
-  p99Ms: median(rs.map((r) => r.p99Ms)),
-  requests: rs.reduce((n, r) => n + r.requests, 0),
-  errors: rs.reduce((n, r) => n + r.errors, 0),
-  rounds: rs,
-});
-
 /**
  * One caught-up chain's reads for --duration seconds, the two URLs alternating: as fast as
  * --connections go, or at --read-rate (open-loop.ts).
  */
-const reads = async (base: string, name: string, seconds = durationSec): Promise<Reads> => {
+const reads = async (base: string, name: string, seconds = durationSec): Promise<WindowReads> => {
   const urls = [`${base}/indexer/block/v1/blocks?pagination.limit=10`, `${base}/status`];
-  if (readRate > 0) return measureOpenLoop({ urls, ratePerSec: readRate, durationSec: seconds });
+  if (readRate > 0)
+    return measureOpenLoop({
+      urls,
+      ratePerSec: readRate,
+      durationSec: seconds,
+      warmUpSec: OPEN_LOOP_WARM_UP_SEC,
+    });
   return readsOf(
     await measure({ name, targets: urls.map((url) => ({ url })), durationSec: seconds, connections }),
   );
@@ -217,12 +216,13 @@ async function runShape(
     const reader = deployment.chainBases[0] ?? "";
     process.stderr.write(`  ${label}: caught up in ${ingest.seconds.toFixed(1)} s; reads while idle...\n`);
     // Rounds of an idle window, then (N >= 2) a window while the last chain backfills new blocks;
-    // medians over rounds, so one burst of the machine's other work moves one round only.
+    // over rounds (many-chains-table.ts overRounds), so one burst of the machine's other work does
+    // not make the figure.
     // Untimed: the first reads open the pool's connections and compile the handlers' paths (a first
     // idle round measured without it read p99 5-40x the later ones).
     await reads(reader, "warm-up", WARM_UP_SEC);
-    const idle: Reads[] = [];
-    const during: Reads[] = [];
+    const idle: WindowReads[] = [];
+    const during: WindowReads[] = [];
     const backfillRates: number[] = [];
     let covered = true;
     const at = async () => (await deployment?.heights())?.[chains - 1] ?? 0;

@@ -53,6 +53,25 @@ describe("measureOpenLoop", () => {
     expect(r.errors).toBe(10);
   });
 
+  it("sends the warm-up first at the same rate and counts only the window after it", async () => {
+    const { server, base } = await serialServer(1);
+    close = () => server.close();
+    let seen = 0;
+    server.on("request", () => {
+      seen += 1;
+    });
+    const r = await measureOpenLoop({
+      urls: [`${base}/a`],
+      ratePerSec: 100,
+      durationSec: 0.3,
+      warmUpSec: 0.2,
+    });
+    expect(seen).toBe(50);
+    expect(r.requests).toBe(30);
+    expect(r.latenciesMs).toHaveLength(30);
+    expect(r.latenciesMs).toEqual([...r.latenciesMs].sort((a, b) => a - b));
+  });
+
   it("takes the nearest-rank quantile", () => {
     const xs = Array.from({ length: 100 }, (_, i) => i + 1);
     expect([quantile(xs, 0.5), quantile(xs, 0.99), quantile([], 0.99)]).toEqual([50, 99, 0]);
