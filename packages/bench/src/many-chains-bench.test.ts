@@ -16,9 +16,14 @@ const run = (args: string[]) =>
 
 describe("many-chains-bench", () => {
   it("refuses sizes it cannot run, naming each, before starting anything (exit 2)", async () => {
-    const r = await run(["--chains", "1,0", "--blocks", "5", "--response-cache", "maybe"]);
+    const r = await run([
+      ...["--chains", "1,0", "--blocks", "5", "--response-cache", "maybe"],
+      ...["--deployment-cpus", "first", "--nodes-cpus", "1-3"],
+    ]);
     expect(r.code).toBe(2);
-    expect(r.stderr).toContain("invalid --chains 1,0, --blocks 5, --response-cache maybe\n");
+    expect(r.stderr).toContain(
+      "invalid --chains 1,0, --blocks 5, --response-cache maybe, --deployment-cpus first\n",
+    );
     expect(r.stderr).toContain("usage: many-chains-bench");
   }, 30_000);
 

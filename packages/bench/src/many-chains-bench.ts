@@ -21,6 +21,10 @@
  * --backfill-rate 0,100 measures every shape once per INGEST_BACKFILL_RATE (0: unbounded), side by
  * side; --read-rate R reads at R req/s in all (a latency at a given load) instead of as fast as the
  * connections go (closed loop: on a machine the reads saturate, any other work shows in p99).
+ * --deployment-cpus / --nodes-cpus (taskset lists) keep the weft processes and the devnet nodes on
+ * CPUs of their own, as a deployment whose nodes are other machines: run the bench itself (the
+ * load generator) under `taskset` beside the nodes, and pin Postgres by hand (`taskset -a -p -c 0
+ * <postmaster pid>` before it forks the backends), see BENCHMARKS.md.
  *
  *   node packages/bench/dist/many-chains-bench.js [--chains 1,5,20] [--blocks 400] [--json FILE]
  */
@@ -52,9 +56,12 @@ import { treeRssBytes } from "./process-rss.js";
 const USAGE =
   "usage: many-chains-bench [--chains 1,5,20] [--blocks 400] [--backfill-blocks 1000] [--duration 5]\n" +
   "         [--rounds 3] [--connections 10] [--read-rate 0] [--backfill-rate 0[,100...]]\n" +
-  "         [--response-cache off] [--admin-url URL] [--json FILE]\n" +
+  "         [--response-cache off] [--deployment-cpus LIST] [--nodes-cpus LIST] [--admin-url URL]\n" +
+  "         [--json FILE]\n" +
   "N devnet chains in one deployment vs as N separate deployments: memory, connections, ingest rate\n" +
   "per chain, and one chain's read p99 while another backfills.";
+/** A taskset CPU list: "1", "0,2", "0-3". */
+const CPU_LIST = /^\d+(-\d+)?(,\d+(-\d+)?)*$/;
 const values = parseBenchArgs(USAGE, {
   chains: { type: "string", default: "1,5,20" },
   blocks: { type: "string", default: "400" },
@@ -65,6 +72,8 @@ const values = parseBenchArgs(USAGE, {
   "read-rate": { type: "string", default: "0" },
   "backfill-rate": { type: "string", default: "0" },
   "response-cache": { type: "string", default: "off" },
+  "deployment-cpus": { type: "string" },
+  "nodes-cpus": { type: "string" },
   "admin-url": { type: "string", default: DEFAULT_ADMIN_URL },
   ...JSON_OPTION,
 });
@@ -88,6 +97,9 @@ const wrong = [
   !(Number.isInteger(readRate) && readRate >= 0) && `--read-rate ${values["read-rate"]}`,
   !backfillRates.every((r) => Number.isInteger(r) && r >= 0) && `--backfill-rate ${values["backfill-rate"]}`,
   !["on", "off"].includes(values["response-cache"]) && `--response-cache ${values["response-cache"]}`,
+  ...(["deployment-cpus", "nodes-cpus"] as const).map(
+    (k) => values[k] !== undefined && !CPU_LIST.test(values[k] ?? "") && `--${k} ${values[k]}`,
+  ),
 ].filter(Boolean);
 if (wrong.length > 0) {
   process.stderr.write(`invalid ${wrong.join(", ")}\n\n${USAGE}\n`);
@@ -198,7 +210,7 @@ async function runShape(
   shape: Deployment["shape"],
   backfillRate: number,
 ): Promise<ShapeResult> {
-  const nodes: ChainNodes = await startChainNodes(chains, blocks);
+  const nodes: ChainNodes = await startChainNodes(chains, blocks, values["nodes-cpus"]);
   let deployment: Deployment | undefined;
   const label = `${chains} ${shape}${backfillRate > 0 ? ` ${backfillRate}/s` : ""}`;
   try {
@@ -207,6 +219,7 @@ async function runShape(
       adminUrl: values["admin-url"],
       responseCache,
       backfillRate,
+      cpus: values["deployment-cpus"],
     } as const;
     deployment =
       shape === "one" ? await startOneDeployment(options) : await startSeparateDeployments(options);
@@ -291,6 +304,8 @@ const settings = {
   connections,
   readRate,
   responseCache,
+  ...(values["deployment-cpus"] ? { deploymentCpus: values["deployment-cpus"] } : {}),
+  ...(values["nodes-cpus"] ? { nodesCpus: values["nodes-cpus"] } : {}),
 };
 process.stdout.write(formatManyChainsTable(results, settings));
 writeBenchJson(values.json, "many-chains", settings, {

@@ -5,7 +5,7 @@
  * chain) or as SEPARATE ones (per chain a `weft ingest` + a `weft serve` on a database of its own).
  * Every `weft serve` runs one process (WORKERS=1), so a shape's processes are its whole cost.
  */
-import { type ChildProcess, fork, spawn } from "node:child_process";
+import { type ChildProcess, execFileSync, fork, spawn } from "node:child_process";
 import { mkdtempSync, rmSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import path from "node:path";
@@ -36,11 +36,16 @@ export interface ChainNodes {
   close(): Promise<void>;
 }
 
-/** Forks the nodes' process: `chains` devnet chains of `blocks` blocks each. */
-export async function startChainNodes(chains: number, blocks: number): Promise<ChainNodes> {
+/**
+ * Forks the nodes' process: `chains` devnet chains of `blocks` blocks each; on the CPUs `cpus`
+ * (a taskset list, e.g. "1") when given, every thread of it.
+ */
+export async function startChainNodes(chains: number, blocks: number, cpus?: string): Promise<ChainNodes> {
   const child = fork(new URL("./many-chains-nodes.js", import.meta.url), [
     ...["--chains", String(chains), "--blocks", String(blocks)],
   ]);
+  if (cpus && child.pid)
+    execFileSync("taskset", ["-a", "-p", "-c", cpus, String(child.pid)], { stdio: "ignore" });
   const nodes = await new Promise<ChainNode[]>((resolve, reject) => {
     child.once("exit", (code) => reject(new Error(`the devnet nodes exited (${code})`)));
     child.on("message", (m: NodesMessage) => m.kind === "nodes" && resolve(m.nodes));
@@ -83,6 +88,8 @@ export interface DeploymentOptions {
   responseCache: "on" | "off";
   /** INGEST_BACKFILL_RATE of every `weft ingest` (0: unbounded): one budget per ingest process. */
   backfillRate: number;
+  /** The CPUs every weft process runs on (a taskset list, e.g. "0"); all when absent. */
+  cpus?: string | undefined;
 }
 
 /** An Initia registry chain.json of a Move chain whose node serves RPC and REST on one URL. */
@@ -111,9 +118,13 @@ export async function startOneDeployment(options: DeploymentOptions): Promise<De
   };
   try {
     const startedAt = performance.now();
-    weft.push(spawnWeft(["ingest"], ingestEnv));
+    weft.push(spawnWeft(["ingest"], ingestEnv, options.cpus));
     weft.push(
-      spawnWeft(["serve", "--port", "0"], { ...env, WORKERS: "1", RESPONSE_CACHE: options.responseCache }),
+      spawnWeft(
+        ["serve", "--port", "0"],
+        { ...env, WORKERS: "1", RESPONSE_CACHE: options.responseCache },
+        options.cpus,
+      ),
     );
     const url = await weft[1]?.url;
     return {
@@ -152,17 +163,21 @@ export async function startSeparateDeployments(options: DeploymentOptions): Prom
       const url = dbs[i]?.url ?? "";
       const env = { DATABASE_URL: url, CHAIN_ID: node.chainId, VM_TYPE: "move" };
       const weft = [
-        spawnWeft(["ingest"], {
-          ...env,
-          RPC_URL: node.url,
-          REST_URL: node.url,
-          INGEST_BACKFILL_RATE: String(options.backfillRate),
-        }),
-        spawnWeft(["serve", "--port", "0"], {
-          ...env,
-          WORKERS: "1",
-          RESPONSE_CACHE: options.responseCache,
-        }),
+        spawnWeft(
+          ["ingest"],
+          {
+            ...env,
+            RPC_URL: node.url,
+            REST_URL: node.url,
+            INGEST_BACKFILL_RATE: String(options.backfillRate),
+          },
+          options.cpus,
+        ),
+        spawnWeft(
+          ["serve", "--port", "0"],
+          { ...env, WORKERS: "1", RESPONSE_CACHE: options.responseCache },
+          options.cpus,
+        ),
       ];
       started.push({ weft, probe: probePool(url) });
     }
@@ -214,9 +229,14 @@ interface WeftChild {
   url: Promise<string>;
 }
 
-/** `weft <args>` from the build, logging warnings only; its stderr's tail is kept for the error. */
-function spawnWeft(args: string[], env: Record<string, string>): WeftChild {
-  const child = spawn(process.execPath, [SERVER_CLI_PATH, ...args], {
+/**
+ * `weft <args>` from the build, logging warnings only; its stderr's tail is kept for the error.
+ * On the CPUs `cpus` (through taskset, so from its first instruction) when given.
+ */
+function spawnWeft(args: string[], env: Record<string, string>, cpus?: string): WeftChild {
+  const command = [process.execPath, SERVER_CLI_PATH, ...args];
+  if (cpus) command.unshift("taskset", "-c", cpus);
+  const child = spawn(command[0] as string, command.slice(1), {
     env: { ...process.env, LOG_LEVEL: "warn", ...env },
     stdio: ["ignore", "ignore", "pipe"],
   });

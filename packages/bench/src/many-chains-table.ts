@@ -94,6 +94,9 @@ export interface TableSettings {
   /** Reads per second in all (0: as fast as the connections go). */
   readRate: number;
   responseCache: string;
+  /** The CPUs the weft processes and the devnet nodes were kept on (taskset lists), when they were. */
+  deploymentCpus?: string;
+  nodesCpus?: string;
 }
 
 /** The printed table, heading, rows and notes, ending with a newline. */
@@ -147,7 +150,10 @@ export function formatManyChainsTable(results: readonly ShapeResult[], settings:
   return [
     `${blocks} devnet blocks per chain, all backfilling at once from the processes' start (s until every chain is at its head; blocks/s per chain, median); ` +
       `then ${rounds} round(s) of one chain's reads (${connections} connections for ${durationSec} s, ${readRate > 0 ? `${readRate} req/s in all` : "as fast as they go"}, response cache ${settings.responseCache}) idle, then while the last chain backfills ` +
-      `(${backfillBlocks} new blocks, then sized to the rate seen); ${readRate > 0 ? "p99 over all rounds' requests together, each window after 1 s of unmeasured load" : "medians over rounds"}; RSS and connections: peaks over each phase`,
+      `(${backfillBlocks} new blocks, then sized to the rate seen); ${readRate > 0 ? "p99 over all rounds' requests together, each window after 1 s of unmeasured load" : "medians over rounds"}; RSS and connections: peaks over each phase` +
+      (settings.deploymentCpus || settings.nodesCpus
+        ? `; weft processes on CPU ${settings.deploymentCpus ?? "any"}, devnet nodes on CPU ${settings.nodesCpus ?? "any"}`
+        : ""),
     `| ${COLUMNS.map(([name, w], i) => (i === 1 ? name.padEnd(w) : name.padStart(w))).join(" | ")} |`,
     `| ${COLUMNS.map(([, w]) => "-".repeat(w)).join(" | ")} |`,
     ...lines.map((l) => `| ${l.join(" | ")} |`),
