@@ -37,9 +37,16 @@ describe("weft ingest while the database drops its connections", () => {
         stdio: ["ignore", "pipe", "pipe"],
       });
       let logs = "";
+      let stderr = "";
       child.stdout.on("data", (c: Buffer) => {
         logs += c.toString();
       });
+      child.stderr.on("data", (c: Buffer) => {
+        stderr += c.toString();
+      });
+      // What a failure shows: why the process ended, in its own words.
+      const output = () => `weft ingest's last output:\n${logs.slice(-4000)}\n${stderr.slice(-2000)}`;
+      let stoppedWith: number | string | undefined;
       const exited = new Promise<number | string>((r) =>
         child.on("exit", (code, signal) => r(code ?? signal ?? "")),
       );
@@ -58,9 +65,9 @@ describe("weft ingest while the database drops its connections", () => {
           )?.[1];
           await sleep(100);
         }
-        expect(monitor).toBeDefined();
+        expect(monitor, output()).toBeDefined();
         for (let i = 0; i < 600 && (await checkpoint()) < 20; i++) await sleep(100);
-        expect(await checkpoint()).toBe(20);
+        expect(await checkpoint(), output()).toBe(20);
 
         // Five times, every connection of the process is ended while the chain grows.
         for (let cut = 0; cut < 5; cut++) {
@@ -74,12 +81,12 @@ describe("weft ingest while the database drops its connections", () => {
           expect(rows.length).toBeGreaterThan(0);
           node.head = Math.min(BLOCKS, node.head + 40);
           await sleep(700);
-          expect(child.exitCode).toBeNull();
+          expect(child.exitCode, output()).toBeNull();
         }
         node.head = BLOCKS;
         for (let i = 0; i < 600 && (await checkpoint()) < BLOCKS; i++) await sleep(100);
         expect(await checkpoint()).toBe(BLOCKS);
-        expect(child.exitCode).toBeNull();
+        expect(child.exitCode, output()).toBeNull();
 
         const metrics = await (await fetch(`${monitor}/metrics`)).text();
         expect(metrics).toContain(`weft_ingest_height{chain_id="${SYNTHETIC_CHAIN_ID}"} ${BLOCKS}`);
@@ -106,9 +113,11 @@ describe("weft ingest while the database drops its connections", () => {
         });
         expect(logs).toContain('"msg":"writer lock acquired; resuming from the checkpoint"');
       } finally {
+        // Asserted after: a failure above must not be hidden behind this one.
         child.kill("SIGTERM");
-        expect(await exited).toBe(0);
+        stoppedWith = await exited;
       }
+      expect(stoppedWith, output()).toBe(0);
       expect(logs).toContain('"msg":"ingest stopped"');
     } finally {
       await admin.end();
