@@ -303,6 +303,7 @@ const settings = {
   rounds,
   connections,
   readRate,
+  openLoopWarmUpSec: OPEN_LOOP_WARM_UP_SEC,
   responseCache,
   ...(values["deployment-cpus"] ? { deploymentCpus: values["deployment-cpus"] } : {}),
   ...(values["nodes-cpus"] ? { nodesCpus: values["nodes-cpus"] } : {}),

@@ -3,7 +3,7 @@
  * number of chains and shape, then what one more chain costs each shape, then what to distrust.
  */
 import type { Deployment } from "./many-chains-deployments.js";
-import { quantile } from "./open-loop.js";
+import { quantileMs } from "./open-loop.js";
 
 const MB = 2 ** 20;
 
@@ -62,11 +62,10 @@ export function overRounds(windows: readonly WindowReads[]): RoundReads {
   const pooled = windows.every((w) => w.latenciesMs)
     ? windows.flatMap((w) => w.latenciesMs ?? []).sort((a, b) => a - b)
     : undefined;
-  const ms = (x: number) => Math.round(x * 10) / 10;
   return {
     requestsPerSec: median(rounds.map((r) => r.requestsPerSec)),
-    p50Ms: pooled ? ms(quantile(pooled, 0.5)) : median(rounds.map((r) => r.p50Ms)),
-    p99Ms: pooled ? ms(quantile(pooled, 0.99)) : median(rounds.map((r) => r.p99Ms)),
+    p50Ms: pooled ? quantileMs(pooled, 0.5) : median(rounds.map((r) => r.p50Ms)),
+    p99Ms: pooled ? quantileMs(pooled, 0.99) : median(rounds.map((r) => r.p99Ms)),
     requests: rounds.reduce((n, r) => n + r.requests, 0),
     errors: rounds.reduce((n, r) => n + r.errors, 0),
     rounds,
@@ -93,6 +92,8 @@ export interface TableSettings {
   connections: number;
   /** Reads per second in all (0: as fast as the connections go). */
   readRate: number;
+  /** Unmeasured seconds at the start of each open-loop window. */
+  openLoopWarmUpSec: number;
   responseCache: string;
   /** The CPUs the weft processes and the devnet nodes were kept on (taskset lists), when they were. */
   deploymentCpus?: string;
@@ -150,7 +151,7 @@ export function formatManyChainsTable(results: readonly ShapeResult[], settings:
   return [
     `${blocks} devnet blocks per chain, all backfilling at once from the processes' start (s until every chain is at its head; blocks/s per chain, median); ` +
       `then ${rounds} round(s) of one chain's reads (${connections} connections for ${durationSec} s, ${readRate > 0 ? `${readRate} req/s in all` : "as fast as they go"}, response cache ${settings.responseCache}) idle, then while the last chain backfills ` +
-      `(${backfillBlocks} new blocks, then sized to the rate seen); ${readRate > 0 ? "p99 over all rounds' requests together, each window after 1 s of unmeasured load" : "medians over rounds"}; RSS and connections: peaks over each phase` +
+      `(${backfillBlocks} new blocks, then sized to the rate seen); ${readRate > 0 ? `p99 over all rounds' requests together, each window after ${settings.openLoopWarmUpSec} s of unmeasured load` : "medians over rounds"}; RSS and connections: peaks over each phase` +
       (settings.deploymentCpus || settings.nodesCpus
         ? `; weft processes on CPU ${settings.deploymentCpus ?? "any"}, devnet nodes on CPU ${settings.nodesCpus ?? "any"}`
         : ""),

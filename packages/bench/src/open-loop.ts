@@ -40,6 +40,9 @@ export interface OpenLoopOptions {
 export const quantile = (sorted: readonly number[], q: number) =>
   sorted.length === 0 ? 0 : (sorted[Math.min(sorted.length - 1, Math.ceil(q * sorted.length) - 1)] ?? 0);
 
+/** `quantile` in ms to 0.1 ms, as the results report it. */
+export const quantileMs = (sorted: readonly number[], q: number) => Math.round(quantile(sorted, q) * 10) / 10;
+
 export async function measureOpenLoop(options: OpenLoopOptions): Promise<OpenLoopResult> {
   const { urls, ratePerSec, durationSec } = options;
   if (urls.length === 0) throw new Error("open loop: no URLs");
@@ -83,11 +86,10 @@ export async function measureOpenLoop(options: OpenLoopOptions): Promise<OpenLoo
   const elapsedSec = (performance.now() - dueAt(warmUp)) / 1000;
   agent.destroy();
   latencies.sort((a, b) => a - b);
-  const ms = (x: number) => Math.round(x * 10) / 10;
   return {
     requestsPerSec: latencies.length / elapsedSec,
-    p50Ms: ms(quantile(latencies, 0.5)),
-    p99Ms: ms(quantile(latencies, 0.99)),
+    p50Ms: quantileMs(latencies, 0.5),
+    p99Ms: quantileMs(latencies, 0.99),
     requests: total - warmUp,
     errors,
     latenciesMs: latencies,
